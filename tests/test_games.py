@@ -360,3 +360,53 @@ def test_a_new_game_needs_only_the_five_methods():
 
     assert random_playout(Countdown(7), 0) in (0, 1)
     assert "<pre>" in Countdown(3)._repr_html_()
+
+
+# ------------------------------------------------------------------------------- the play widget
+
+
+def test_board_perfect_player_never_loses_to_random_clicks():
+    from mcts_lesson.play import TicTacToeBoard, perfect_player
+
+    rng = np.random.default_rng(4)
+    results = []
+    for human in (0, 1):
+        board = TicTacToeBoard(perfect_player(rng=1), human_plays=human)
+        for _ in range(25):
+            board.new_game()
+            while not board.state.is_terminal():
+                assert board.status == "Your move" and board.state.to_move == human
+                moves = board.state.legal_moves()
+                board.click(moves[int(rng.integers(len(moves)))])
+            results.append(board.status)
+            assert board.status in ("Draw", "You lose")
+    assert "You lose" in results  # random play does lose to the perfect player
+
+
+def test_board_ignores_bad_clicks_and_shows_annotations():
+    from mcts_lesson.play import TicTacToeBoard
+
+    def first_free(state):
+        moves = state.legal_moves()
+        return moves[0], {m: f"{m}!" for m in moves}
+
+    board = TicTacToeBoard(first_free)
+    board.click(4)
+    assert board.state.board == "o...x...."
+    board.click(4)  # occupied: ignored
+    board.click(0)
+    assert board.state.board == "o...x...."
+    assert board._cells[1].description == "1!" and board._cells[0].description == "O"
+    assert repr(board).startswith("TicTacToeBoard (you play x): Your move")
+    with pytest.raises(ValueError, match="human_plays"):
+        TicTacToeBoard(first_free, human_plays=2)
+    with pytest.raises(ValueError, match="opponent"):
+        TicTacToeBoard(None)
+
+
+def test_board_reports_illegal_opponent_move():
+    from mcts_lesson.play import TicTacToeBoard
+
+    board = TicTacToeBoard(lambda state: 99)
+    board.click(0)
+    assert "illegal move 99" in board.status
