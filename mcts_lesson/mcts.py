@@ -57,10 +57,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from mcts_lesson._rng import as_generator
 
 __all__ = [
     "FINAL_RULES",
+    "Convergence",
+    "GraphNode",
     "MatchResult",
     "MinimaxPlayer",
     "Node",
@@ -70,6 +74,7 @@ __all__ = [
     "UCTPlayer",
     "backup",
     "best_child",
+    "convergence_study",
     "count_nodes",
     "default_policy",
     "expand",
@@ -78,6 +83,7 @@ __all__ = [
     "play_match",
     "tree_policy",
     "uct_search",
+    "uct_search_transpositions",
 ]
 
 FINAL_RULES = ("max", "robust", "max-robust")
@@ -377,6 +383,180 @@ def uct_search(state, iterations: int | None = None, *, c: float = 1.0, rng=None
 
 
 # --------------------------------------------------------------------------------------------
+# UCT with statistics shared across transpositions (chapter 6)
+# --------------------------------------------------------------------------------------------
+class GraphNode:
+    """One *state* of the search graph: shared by every path that reaches the state.
+
+    ``edges`` lists ``(move, node)`` pairs for the expanded moves; the other fields are as in
+    :class:`Node`. Two different parents can point to the same GraphNode.
+    """
+
+    __slots__ = ("N", "Q", "edges", "player", "state", "untried")
+
+    def __init__(self, state):
+        self.state = state
+        self.player = 1 - state.to_move
+        self.edges: list[tuple] = []
+        self.untried = list(state.legal_moves())
+        self.N = 0
+        self.Q = 0.0
+
+
+def uct_search_transpositions(state, iterations: int, *, c: float = 1.0, rng=None,
+                              record_every: int | None = None) -> SearchResult:
+    """UCT on the graph of *states*: one set of statistics per distinct state.
+
+    The same four phases as :func:`uct_search`, with two changes. Expansion looks the new
+    state up in a table first; if the state is already known (reached earlier by another
+    move order, a *transposition*), the edge points to the existing node and its statistics
+    are reused. Backup follows the path of this iteration (a node may have several
+    parents). Selection uses ``Q(v')/N(v') + c·sqrt(2 ln N(v)/N(v'))`` with the shared
+    counts. In Nim with ``n`` sticks there are only ``2(n+1)`` states (sticks left × player
+    to move), whereas the tree of move sequences grows exponentially with ``n``.
+
+    The games here never repeat a position within a game (the graph has no cycles), which
+    this function relies on. ``tree_size`` in the result is the number of distinct states.
+    """
+    if state.is_terminal():
+        raise ValueError(f"cannot search a finished game: {state!r}")
+    if isinstance(iterations, bool) or int(iterations) != iterations or iterations < 1:
+        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    if not (c >= 0 and math.isfinite(c)):
+        raise ValueError(f"the exploration constant c must be finite and >= 0, got {c!r}")
+    if record_every is not None and record_every < 1:
+        raise ValueError(f"record_every must be a positive integer, got {record_every!r}")
+    rand = random.Random(int(as_generator(rng).integers(2**63)))
+    root = GraphNode(state)
+    table = {state: root}
+    history = []
+    sqrt, log = math.sqrt, math.log
+    start = time.perf_counter()
+    for done in range(1, int(iterations) + 1):
+        v, path = root, [root]
+        while v.edges or v.untried:  # tree policy on the graph
+            if v.untried:  # expand: one random untried move
+                untried = v.untried
+                i = int(rand.random() * len(untried))
+                untried[i], untried[-1] = untried[-1], untried[i]
+                move = untried.pop()
+                child_state = v.state.play(move)
+                child = table.get(child_state)
+                if child is None:
+                    child = table[child_state] = GraphNode(child_state)
+                v.edges.append((move, child))
+                path.append(child)
+                break
+            k = c * sqrt(2.0 * log(v.N))
+            best, best_value = None, -math.inf
+            for _, child in v.edges:
+                n = child.N
+                value = child.Q / n + k / sqrt(n)
+                if value > best_value:
+                    best, best_value = child, value
+            v = best
+            path.append(v)
+        winner = default_policy(path[-1].state, rand)
+        for node in path:  # backup along this iteration's path
+            node.N += 1
+            if winner is not None:
+                node.Q += 1.0 if node.player == winner else -1.0
+        if record_every is not None and done % record_every == 0:
+            history.append(_graph_snapshot(root, done, len(table)))
+    robust = max(root.edges, key=lambda e: (e[1].N, e[1].Q / e[1].N))
+    return SearchResult(
+        move=robust[0],
+        visits={m: v.N for m, v in root.edges},
+        values={m: v.Q / v.N for m, v in root.edges},
+        tree_size=len(table),
+        iterations=int(iterations),
+        seconds=time.perf_counter() - start,
+        c=c,
+        final="robust",
+        history=history,
+        root=None,
+    )
+
+
+def _graph_snapshot(root: GraphNode, iteration: int, size: int) -> RootSnapshot:
+    return RootSnapshot(
+        iteration=iteration,
+        visits={m: v.N for m, v in root.edges},
+        values={m: v.Q / v.N for m, v in root.edges},
+        tree_size=size,
+        robust_move=max(root.edges, key=lambda e: (e[1].N, e[1].Q / e[1].N))[0],
+        max_move=max(root.edges, key=lambda e: (e[1].Q / e[1].N, e[1].N))[0],
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Convergence experiments
+# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Convergence:
+    """Result of :func:`convergence_study`.
+
+    ``iterations``: checkpoints (multiples of ``record_every``); ``robust_ok`` and
+    ``max_ok``: boolean arrays of shape ``(seeds, checkpoints)``, whether the robust / max
+    child is an optimal move; ``shares``: the visit share of the optimal moves, same shape;
+    ``tree_size``: nodes (or states) at each checkpoint, same shape; ``seconds``: wall time
+    of each run.
+    """
+
+    iterations: object
+    robust_ok: object
+    max_ok: object
+    shares: object
+    tree_size: object
+    seconds: object
+
+
+def convergence_study(state, optimal, iterations: int, record_every: int, seeds: int,
+                      *, c: float = 1.0, rng=None, transpositions: bool = False,
+                      progress: Callable[[int], None] | None = None) -> Convergence:
+    """Run ``seeds`` independent searches from ``state`` and record, every ``record_every``
+    iterations, whether the robust and max children are in ``optimal`` (a set of moves).
+
+    One search of ``iterations`` iterations gives the whole curve, because the root
+    statistics after ``k`` iterations are exactly those of a search stopped at ``k``.
+    All runs draw from one generator made from ``rng``.
+    """
+    optimal = frozenset(optimal)
+    if not optimal:
+        raise ValueError("optimal must name at least one move")
+    if seeds < 1:
+        raise ValueError(f"seeds must be at least 1, got {seeds!r}")
+    if record_every < 1 or iterations < record_every:
+        raise ValueError("need 1 <= record_every <= iterations, got "
+                         f"record_every={record_every!r}, iterations={iterations!r}")
+    generator = as_generator(rng)
+    points = iterations // record_every
+    robust_ok = np.zeros((seeds, points), dtype=bool)
+    max_ok = np.zeros((seeds, points), dtype=bool)
+    shares = np.zeros((seeds, points))
+    sizes = np.zeros((seeds, points), dtype=np.int64)
+    seconds = np.zeros(seeds)
+    for run in range(seeds):
+        if transpositions:
+            result = uct_search_transpositions(state, iterations, c=c, rng=generator,
+                                               record_every=record_every)
+        else:
+            result = uct_search(state, iterations, c=c, rng=generator,
+                                record_every=record_every)
+        seconds[run] = result.seconds
+        for j, snap in enumerate(result.history[:points]):
+            robust_ok[run, j] = snap.robust_move in optimal
+            max_ok[run, j] = snap.max_move in optimal
+            total = sum(snap.visits.values())
+            shares[run, j] = sum(n for m, n in snap.visits.items() if m in optimal) / total
+            sizes[run, j] = snap.tree_size
+        if progress is not None:
+            progress(run + 1)
+    checkpoints = record_every * np.arange(1, points + 1)
+    return Convergence(checkpoints, robust_ok, max_ok, shares, sizes, seconds)
+
+
+# --------------------------------------------------------------------------------------------
 # Players and matches
 # --------------------------------------------------------------------------------------------
 class _Player:
@@ -411,14 +591,21 @@ class RandomPlayer(_Player):
 
 
 class MinimaxPlayer(_Player):
-    """A perfect player: a uniformly random move among ``minimax.best_moves(state)``."""
+    """A perfect player: a uniformly random move among ``minimax.best_moves(state)``.
+
+    Solved positions are kept in a table across calls, so a match solves each position once.
+    """
 
     name = "minimax"
+
+    def __init__(self, rng=None):
+        super().__init__(rng)
+        self._table: dict = {}
 
     def __call__(self, state, rng=None):
         from mcts_lesson.minimax import best_moves
 
-        moves = sorted(best_moves(state))
+        moves = sorted(best_moves(state, self._table))
         if not moves:
             raise ValueError(f"no legal move in a finished game: {state!r}")
         return moves[int(self._generator(rng).integers(len(moves)))]
