@@ -17,10 +17,32 @@ FAIL = "❌ Not yet."
 TODO = "✏️ Not done yet."
 
 
-def report(passed: bool, detail: str = "") -> bool:
-    """Print one line of feedback and return ``passed``."""
+class CheckResult:
+    """What a check returns: true when the answer passed.
+
+    It behaves like a bool (``assert check_x(...)`` works in tests) but shows nothing when it
+    is the last value of a notebook cell, so the student sees only the printed feedback.
+    """
+
+    __slots__ = ("passed",)
+
+    def __init__(self, passed: bool):
+        self.passed = bool(passed)
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def __repr__(self) -> str:
+        return f"CheckResult(passed={self.passed})"
+
+    def _ipython_display_(self) -> None:  # the printed feedback is the display
+        pass
+
+
+def report(passed: bool, detail: str = "") -> CheckResult:
+    """Print one line of feedback and return a :class:`CheckResult`."""
     print(f"{PASS if passed else FAIL} {detail}".rstrip())
-    return passed
+    return CheckResult(passed)
 
 
 
@@ -39,7 +61,7 @@ class StudentNotDone(Exception):
     """The student's function still raises NotImplementedError."""
 
 
-def not_done(error: StudentNotDone) -> bool:
+def not_done(error: StudentNotDone) -> CheckResult:
     """Feedback for a stub that is not filled in yet."""
     print(f"{TODO} Fill in the function first ({error}).")
-    return False
+    return CheckResult(False)
