@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/bench_mcts.py           # the speed comparison (about 10 s)
     .venv/bin/python benchmarks/bench_mcts.py --nim     # also: iteration rates on Nim
+    .venv/bin/python benchmarks/bench_mcts.py --nim-study 100   # chapter 6's full study
+                                                        # (100 seeds; about 15 minutes)
 
 The reference is seed 001's second tic-tac-toe program (the ``GameState``/``Node``/``UCT``
 code with ``OXOState``), re-written here from the seed's description, with one fix: a game
@@ -22,8 +24,11 @@ import math
 import random
 import sys
 
+import numpy as np
+
 from mcts_lesson.games import Nim, TicTacToe
-from mcts_lesson.mcts import uct_search
+from mcts_lesson.mcts import convergence_study, uct_search
+from mcts_lesson.minimax import negamax
 from mcts_lesson.timing import format_rate, format_seconds, timed
 
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
@@ -137,7 +142,34 @@ def main(argv: list[str]) -> int:
             res, sec = timed(lambda n=n, it=it: uct_search(Nim(n, 3), it, rng=1), repeat=2)
             print(f"  Nim(n={n}, m=3), {it:,} iterations: {format_seconds(sec)} "
                   f"({format_rate(it, sec)}), tree of {res.tree_size:,} nodes")
+    if "--nim-study" in argv:
+        seeds = int(argv[argv.index("--nim-study") + 1])
+        nim_study(seeds)
     return 0
+
+
+def nim_study(seeds: int, n: int = 25, m: int = 3) -> None:
+    """Chapter 6 at full size: plain UCT's accuracy at n = 25 against its time as a fraction
+    of minimax's time (seed 003 figure 4-3), with ``seeds`` independent runs."""
+    (result, minimax_seconds) = timed(negamax, Nim(n, m))
+    print(f"\nNim n={n}, m={m}: negamax visits {result.nodes:,} nodes in "
+          f"{format_seconds(minimax_seconds)}")
+    _, probe_seconds = timed(uct_search, Nim(n, m), 20_000, rng=0, repeat=2)
+    rate = 20_000 / probe_seconds
+    total = int(rate * minimax_seconds)
+    step = max(1, total // 20)
+    print(f"UCT (c=1): {format_rate(20_000, probe_seconds)} iterations, so minimax's time buys {total:,} iterations; {seeds} seeds, checkpoints "
+          f"every {step:,}")
+    study = convergence_study(Nim(n, m), {n % (m + 1)}, step * 20, step, seeds, rng=2024)
+    print(" fraction  iterations  P(optimal, robust child)  95% Wilson interval  mean tree")
+    z = 1.96
+    for j, it in enumerate(study.iterations):
+        k = int(study.robust_ok[:, j].sum())
+        p = k / seeds
+        centre = (p + z**2 / (2 * seeds)) / (1 + z**2 / seeds)
+        half = z * np.sqrt(p * (1 - p) / seeds + z**2 / (4 * seeds**2)) / (1 + z**2 / seeds)
+        print(f"  {it / total:6.2f}  {it:10,}  {p:22.2f}    [{centre - half:.2f}, "
+              f"{centre + half:.2f}]  {study.tree_size[:, j].mean():12,.0f}")
 
 
 if __name__ == "__main__":
