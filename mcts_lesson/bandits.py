@@ -463,7 +463,7 @@ def simulate(policy: Policy, means, horizon: int, runs: int, rng=None, *,
     regret = np.empty((horizon, runs))  # filled row by row, returned transposed
     previous = np.zeros(runs)
     optimal = np.empty(horizon, dtype=np.int64)
-    every = max(1, horizon // 100)
+    every = -(-horizon // 100)  # ceil: at most 100 calls
     bernoulli = rewards == "bernoulli"
     for t in range(horizon):
         arms = policy.select(stats, rng)
@@ -585,7 +585,8 @@ def hoeffding_tail_frequency(p: float, sample_size: int, u, trials: int, rng=Non
     if np.any(u <= 0):
         raise ValueError("u must be positive")
     rng = as_generator(rng)
-    sample_means = rng.binomial(sample_size, p, size=trials) / sample_size
-    deficits = np.sort(p - sample_means)
-    # fraction of deficits strictly greater than u
-    return 1.0 - np.searchsorted(deficits, u, side="right") / trials
+    successes = np.sort(rng.binomial(sample_size, p, size=trials))
+    # p − S/N > u  ⇔  S < N(p − u); the small margin keeps S = N(p − u) exactly (equality) out
+    # of the tail despite rounding in N(p − u).
+    threshold = sample_size * (p - u) - 1e-9
+    return np.searchsorted(successes, threshold, side="left") / trials
