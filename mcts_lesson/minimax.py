@@ -41,9 +41,12 @@ from mcts_lesson._rng import as_generator
 from mcts_lesson.games import GameState, RandomTree, random_playout
 
 __all__ = [
+    "GOLDEN",
     "FlatMonteCarloResult",
+    "RandomTreeStudy",
     "SearchResult",
     "alphabeta",
+    "balanced_p_win",
     "best_moves",
     "count_games",
     "expected_playout_reward",
@@ -51,6 +54,7 @@ __all__ = [
     "move_values",
     "negamax",
     "negamax_tt",
+    "random_tree_study",
     "random_tree_values",
     "reachable_states",
     "solve",
@@ -428,3 +432,101 @@ def expected_playout_reward(state: GameState, table: dict | None = None) -> floa
         return value
 
     return expected(state)
+
+
+# --------------------------------------------------------------------------------------------
+# Seed 004's experiment: flat Monte Carlo against minimax on random trees
+# --------------------------------------------------------------------------------------------
+
+#: (√5 − 1)/2: the leaf probability that keeps binary game trees balanced (see below).
+GOLDEN = (math.sqrt(5.0) - 1.0) / 2.0
+
+
+def balanced_p_win(depth: int) -> float:
+    """Leaf probability of +1 that keeps the root of a binary tree of ``depth`` undecided.
+
+    With leaves +1 with probability ``p``, a node where player 0 moves wins (for player 0)
+    with probability :math:`1-(1-q)^2`, one where player 1 moves with probability
+    :math:`q^2`, where ``q`` is the children's probability. Two levels compose to
+    :math:`q \\mapsto 1-(1-q^2)^2` (MIN below MAX), whose fixed point in (0, 1) is
+    :math:`q^* = (\\sqrt5-1)/2 ≈ 0.618`; for MAX below MIN the fixed point is
+    :math:`1 - q^* ≈ 0.382`. Started at the fixed point, every level keeps it; started
+    anywhere else (e.g. ``p = 1/2``), the probability runs off to 0 or 1 and deep trees are
+    decided before the first move. The parents of the leaves are at level ``depth − 1``,
+    where player ``(depth − 1) % 2`` moves: for even ``depth`` they are MIN nodes.
+    """
+    depth = int(depth)
+    if depth < 1:
+        raise ValueError(f"depth must be at least 1, got {depth}")
+    return GOLDEN if depth % 2 == 0 else 1.0 - GOLDEN
+
+
+@dataclass(frozen=True)
+class RandomTreeStudy:
+    """Counts per depth from :func:`random_tree_study` (arrays aligned with ``depths``).
+
+    ``decided``: trees whose two root moves have different minimax values (the choice
+    matters); ``agree``: of those, how often flat Monte Carlo chose the winning move;
+    ``agree_limit``: the same for infinitely many playouts (the move whose subtree has the
+    larger fraction of +1 leaves; an exact tie counts 1/2); ``optimal_any``: over all
+    trees, how often flat Monte Carlo's move was minimax-optimal.
+    """
+
+    depths: np.ndarray
+    trees: int
+    playouts_per_move: int
+    p_win: np.ndarray
+    decided: np.ndarray
+    agree: np.ndarray
+    agree_limit: np.ndarray
+    optimal_any: np.ndarray
+
+
+def random_tree_study(depths, trees: int, playouts_per_move: int, *, p_win="balanced",
+                      rng=None, progress: Callable[[int], None] | None = None
+                      ) -> RandomTreeStudy:
+    """Seed 004 §4.2(1): flat Monte Carlo's root choice against minimax on random binary trees.
+
+    For each depth ``d``, draw ``trees`` complete binary trees with ±1 leaves (+1 with
+    probability ``p_win``: a number, or ``"balanced"`` for :func:`balanced_p_win`), solve
+    each with :func:`random_tree_values`, run :func:`flat_monte_carlo` with
+    ``playouts_per_move`` playouts per root move, and count agreements (see
+    :class:`RandomTreeStudy`). ``progress`` is called with the number of depths done.
+    """
+    depths = np.asarray(list(depths), dtype=int)
+    if depths.size == 0 or depths.min() < 1:
+        raise ValueError("depths must be a non-empty list of depths >= 1")
+    if trees < 1:
+        raise ValueError(f"trees must be at least 1, got {trees}")
+    generator = as_generator(rng)
+    ps, decided, agree, limit, optimal = [], [], [], [], []
+    for k, d in enumerate(depths):
+        p = balanced_p_win(d) if isinstance(p_win, str) and p_win == "balanced" else p_win
+        if isinstance(p, str):
+            raise ValueError(f"p_win must be a probability or 'balanced', got {p_win!r}")
+        n_decided = n_agree = n_optimal = 0
+        n_limit = 0.0
+        for _ in range(trees):
+            root = RandomTree(2, int(d), generator, p_win=p)
+            values = random_tree_values(root)
+            result = flat_monte_carlo(root, playouts_per_move, generator)
+            n_optimal += values[result.move] == values.max()
+            if values[0] == values[1]:
+                continue
+            n_decided += 1
+            winner = int(np.argmax(values))
+            n_agree += result.move == winner
+            half = root.leaves.size // 2
+            means = (np.count_nonzero(root.leaves[:half] == 1),
+                     np.count_nonzero(root.leaves[half:] == 1))
+            n_limit += 1.0 if means[winner] > means[1 - winner] else (
+                0.5 if means[0] == means[1] else 0.0)
+        ps.append(p)
+        decided.append(n_decided)
+        agree.append(n_agree)
+        limit.append(n_limit)
+        optimal.append(n_optimal)
+        if progress is not None:
+            progress(k + 1)
+    return RandomTreeStudy(depths, trees, playouts_per_move, np.array(ps), np.array(decided),
+                           np.array(agree), np.array(limit), np.array(optimal))

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 from mcts_lesson.games import Nim, RandomTree, TicTacToe
 from mcts_lesson.minimax import (
+    GOLDEN,
     SearchResult,
     alphabeta,
+    balanced_p_win,
     best_moves,
     count_games,
     expected_playout_reward,
@@ -20,6 +22,7 @@ from mcts_lesson.minimax import (
     move_values,
     negamax,
     negamax_tt,
+    random_tree_study,
     random_tree_values,
     reachable_states,
     solve,
@@ -280,3 +283,43 @@ def test_flat_mc_one_winning_move_among_100():
 def test_expected_playout_reward_of_empty_board():
     # uniform random tic-tac-toe: x wins 737/1260 of the time, draws 160/1260 (58.5%, 12.7%)
     assert expected_playout_reward(TicTacToe()) == pytest.approx((737 + 80) / 1260)
+
+
+def test_balanced_p_win_is_a_fixed_point():
+    for depth in (1, 2, 5, 8):
+        q = balanced_p_win(depth)
+        # walk the probability of "player 0 wins" up from the leaves
+        for level in range(depth - 1, -1, -1):
+            q = 1 - (1 - q) ** 2 if level % 2 == 0 else q**2
+        assert q == pytest.approx(balanced_p_win(depth) if depth % 2 == 0 else GOLDEN)
+    with pytest.raises(ValueError, match="depth"):
+        balanced_p_win(0)
+
+
+def test_random_tree_study_depth_two_is_always_right():
+    # depth 2, player 1 moves below the root: a child wins for player 0 only if both its
+    # leaves are +1, i.e. it has the larger leaf mean (1 against 0 or 1/2), so a decided tree
+    # is always solved by flat Monte Carlo with enough playouts (here 2000: the means 1 and
+    # at most 1/2 are separated by more than 20 standard errors).
+    study = random_tree_study([2], trees=100, playouts_per_move=2000, rng=0)
+    assert study.decided[0] > 10
+    assert study.agree[0] == study.decided[0] and study.agree_limit[0] == study.decided[0]
+    assert study.optimal_any[0] == 100
+
+
+def test_random_tree_study_fair_leaves_decide_deep_trees():
+    # With p = 1/2, walk P(player 0 wins) up from the leaves to the root's children; the
+    # chance that the two root moves differ in value is 2q(1-q): 9.6% at depth 8, 0.076% at
+    # depth 12. Counts must match within 4 binomial standard errors.
+    for depth, trees in ((8, 400), (12, 40)):
+        q = 0.5
+        for level in range(depth - 1, 0, -1):
+            q = 1 - (1 - q) ** 2 if level % 2 == 0 else q**2
+        expected = trees * 2 * q * (1 - q)
+        sd = (trees * 2 * q * (1 - q) * (1 - 2 * q * (1 - q))) ** 0.5
+        study = random_tree_study([depth], trees=trees, playouts_per_move=100, p_win=0.5,
+                                  rng=depth)
+        assert abs(study.decided[0] - expected) <= max(4 * sd, 1), (depth, study.decided)
+    assert study.optimal_any[0] >= trees - 1
+    with pytest.raises(ValueError, match="depths"):
+        random_tree_study([], trees=1, playouts_per_move=1)
