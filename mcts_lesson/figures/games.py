@@ -93,13 +93,13 @@ def nim_tree_figure(sticks: int = 4, max_take: int = 2) -> Figure:
     return fig
 
 
-def node_count_figure(ns, counts: dict, seconds, *, paper_printed: dict, paper_recurrence,
-                      growth: float, fit_ns, fit_seconds) -> Figure:
+def node_count_figure(ns, counts: dict, time_ns, seconds, *, paper_printed: dict, paper_recurrence,
+                      growth: float, fit_ns, fit_seconds, repeat: int = 2) -> Figure:
     """Two panels for seed 003's study (m = 3): nodes against n, and search time against n.
 
     ``counts`` maps a label to node counts aligned with ``ns``; ``paper_printed`` maps n to the
     numbers printed in seed 003; ``paper_recurrence`` is that paper's recurrence evaluated on
-    ``ns``; ``growth`` is the fitted factor per stick; ``fit_seconds`` the fitted time curve on
+    ``ns``; ``seconds`` are measured times for ``time_ns``; ``growth`` is the fitted factor per stick; ``fit_seconds`` the fitted time curve on
     ``fit_ns`` (extrapolated beyond the measured range).
     """
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
@@ -113,13 +113,13 @@ def node_count_figure(ns, counts: dict, seconds, *, paper_printed: dict, paper_r
                   label="seed 003's printed counts")
     finish(left, xlabel="sticks n (m = 3)", ylabel="nodes visited (log scale)",
            title="Nodes searched from Nim(n, 3)")
-    right.semilogy(ns[: len(seconds)], seconds, "o", label="full negamax, measured")
+    right.semilogy(time_ns, seconds, "o", label="full negamax, measured")
     right.semilogy(fit_ns, fit_seconds, "-", color="gray",
                    label=f"fit ∝ {growth:.3f}ⁿ (extrapolated)")
     right.semilogy([20, 26], [0.484, 20.0], "*", ms=12, color="crimson",
                    label="seed 003: 0.484 s (n=20), >20 s (n=26)")
     finish(right, xlabel="sticks n (m = 3)", ylabel="time per search (s, log scale)",
-           title="Full negamax time (best of 3 runs, this machine)")
+           title=f"Full negamax time (best of {repeat} runs, this machine)")
     fig.tight_layout()
     return fig
 
