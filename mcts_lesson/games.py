@@ -14,6 +14,7 @@ The games here:
   game ends at the first complete line or on a full board.
 * :class:`RandomTree` -- a complete ``branching``-ary game tree of depth ``depth`` with
   random +1/−1 leaves, the test bed of seed 004 §4.2.
+* :class:`ExplicitTree` -- a small game written out as a nested list.
 
 and :func:`random_playout`, which plays uniformly random legal moves to the end.
 
@@ -43,7 +44,7 @@ import numpy as np
 
 from mcts_lesson._rng import as_generator
 
-__all__ = ["GameState", "Nim", "RandomTree", "TicTacToe", "random_playout"]
+__all__ = ["ExplicitTree", "GameState", "Nim", "RandomTree", "TicTacToe", "random_playout"]
 
 _new = object.__new__
 _set = object.__setattr__
@@ -554,6 +555,88 @@ class RandomTree(_Frozen, GameState):
             return f"leaf {self.index}: player {self.winner()} wins"
         return (f"node at level {self.level} of {self._tree.depth} (index {self.index}), "
                 f"player {self.to_move} to move")
+
+
+class ExplicitTree(_Frozen, GameState):
+    """A game given as a nested list: inner lists are positions, integers are results.
+
+    ``ExplicitTree([[1, -1], [-1, -1]])``: player 0 chooses a sublist (move 0 or 1), then
+    player 1 chooses an entry; a leaf ``+1`` means player 0 wins, ``-1`` player 1 wins,
+    ``0`` a draw. Positions may have different numbers of moves and leaves may sit at any
+    depth, so small textbook examples (seed 004 §2.2.2) can be written down directly. A
+    node is the path of moves from the root; nodes are equal when they are the same path in
+    the same tree object.
+    """
+
+    __slots__ = ("_node", "_root", "path", "to_move")
+
+    def __init__(self, tree):
+        _set(self, "_root", _validate_tree(tree, ()))
+        _set(self, "_node", self._root)
+        _set(self, "path", ())
+        _set(self, "to_move", 0)
+
+    def legal_moves(self) -> tuple:
+        node = self._node
+        return () if isinstance(node, int) else tuple(range(len(node)))
+
+    def play(self, move) -> ExplicitTree:
+        node = self._node
+        if isinstance(node, int):
+            raise ValueError(f"cannot play {move!r}: the game is over (this node is a leaf)")
+        if type(move) is not int:
+            move = _as_move(move)
+        if type(move) is not int or not 0 <= move < len(node):
+            raise ValueError(f"illegal move {move!r}: a move is a child index 0..{len(node) - 1}")
+        child = _new(ExplicitTree)
+        _set(child, "_root", self._root)
+        _set(child, "_node", node[move])
+        _set(child, "path", (*self.path, move))
+        _set(child, "to_move", 1 - self.to_move)
+        return child
+
+    def is_terminal(self) -> bool:
+        return isinstance(self._node, int)
+
+    def winner(self) -> int | None:
+        node = self._node
+        if not isinstance(node, int) or node == 0:
+            return None
+        return 0 if node > 0 else 1
+
+    def __eq__(self, other):
+        if not isinstance(other, ExplicitTree):
+            return NotImplemented
+        return self._root is other._root and self.path == other.path
+
+    def __hash__(self):
+        return hash((id(self._root), self.path))
+
+    def __repr__(self):
+        return f"<ExplicitTree node at path {self.path}, player {self.to_move} to move>"
+
+    def __str__(self):
+        if self.is_terminal():
+            result = {1: "player 0 wins", -1: "player 1 wins", 0: "draw"}[self._node]
+            return f"leaf at path {self.path}: {result}"
+        return (f"node at path {self.path}: player {self.to_move} to move, "
+                f"{len(self._node)} moves")
+
+
+def _validate_tree(tree, path):
+    """A tuple-of-tuples copy of ``tree``; ValueError naming the path of a bad entry."""
+    if isinstance(tree, bool):
+        raise ValueError(f"leaf at path {path} must be +1, 0 or -1, got {tree!r}")
+    if isinstance(tree, int | np.integer):
+        if tree not in (-1, 0, 1):
+            raise ValueError(f"leaf at path {path} must be +1, 0 or -1, got {tree!r}")
+        return int(tree)
+    if isinstance(tree, list | tuple):
+        if not tree:
+            raise ValueError(f"position at path {path} has no moves: use a leaf value instead")
+        return tuple(_validate_tree(sub, (*path, i)) for i, sub in enumerate(tree))
+    raise ValueError(f"entry at path {path} must be a list of moves or a leaf value, "
+                     f"got {type(tree).__name__}")
 
 
 # --------------------------------------------------------------------------------------------

@@ -410,3 +410,28 @@ def test_board_reports_illegal_opponent_move():
     board = TicTacToeBoard(lambda state: 99)
     board.click(0)
     assert "illegal move 99" in board.status
+
+
+# ------------------------------------------------------------------------------- explicit trees
+
+
+def test_explicit_tree():
+    from mcts_lesson.games import ExplicitTree
+
+    root = ExplicitTree([[1, -1], 0, [[-1, 1]]])
+    assert root.legal_moves() == (0, 1, 2) and root.to_move == 0
+    assert root.play(1).is_terminal() and root.play(1).winner() is None
+    a = root.play(0)
+    assert a.to_move == 1 and a.legal_moves() == (0, 1)
+    assert a.play(0).winner() == 0 and a.play(1).winner() == 1
+    deep = root.play(2).play(0)
+    assert deep.to_move == 0 and deep.play(1).winner() == 0 and deep.play(1).path == (2, 0, 1)
+    assert root.play(0) == root.play(0) and root.play(0) != root.play(2)
+    with pytest.raises(ValueError, match="illegal move 3"):
+        root.play(3)
+    with pytest.raises(ValueError, match="game is over"):
+        root.play(1).play(0)
+    for bad, where in (([1, 2], r"\(1,\)"), ([[], 1], r"\(0,\)"), ([1, "x"], r"\(1,\)"),
+                       ([True], r"\(0,\)")):
+        with pytest.raises(ValueError, match=where):
+            ExplicitTree(bad)
