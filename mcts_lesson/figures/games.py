@@ -177,26 +177,32 @@ def flat_mc_convergence_figure(playouts: np.ndarray, running: dict, exact: dict,
     return fig
 
 
-def random_tree_agreement_figure(depths, agree: dict, trees: int, chance=None,
-                                 paper: dict | None = None) -> Figure:
-    """Fraction of random binary trees on which flat Monte Carlo picks a minimax-optimal move.
+def random_tree_agreement_figure(depths, agree: dict, totals, *, trees_per_depth: int,
+                                 chance=None, paper: dict | None = None) -> Figure:
+    """Fraction of random binary trees on which flat Monte Carlo picks the minimax move.
 
-    ``agree`` maps a label to agreement counts (out of ``trees``) for each depth, drawn with
-    Wilson 95% bands; ``chance`` is the agreement of a uniformly random move; ``paper`` maps
-    depth to seed 004's reported percentages (read from its text).
+    ``agree`` maps a label to agreement counts for each depth, out of ``totals`` (the trees
+    where the choice matters, per depth), drawn with Wilson 95% bands; ``chance`` is the
+    agreement of a uniformly random move; ``paper`` maps depth to seed 004's reported
+    fractions (read from its text).
     """
-    fig, ax = plt.subplots(figsize=(7.5, 4))
+    totals = np.asarray(totals, dtype=float)
+    fig, ax = plt.subplots(figsize=(8, 4.2))
     for label, counts in agree.items():
-        proportion_band(ax, depths, counts, trees, label=label, marker="o", ms=3)
+        proportion_band(ax, depths, np.asarray(counts, dtype=float), totals, label=label,
+                        marker="o", ms=3)
     if chance is not None:
         ax.plot(depths, chance, "k:", label="a uniformly random root move")
     if paper:
         d = sorted(paper)
         ax.plot(d, [paper[k] for k in d], "*", ms=12, color="crimson",
-                label="seed 004 (text, 400 trees, 100,000 playouts)")
+                label="seed 004 (its text; fair leaves, 400 trees, 100,000 playouts)")
     finish(ax, xlabel="tree depth d (binary tree, 2^d leaves)",
-           ylabel="fraction of trees: choice is optimal",
-           title=f"Flat Monte Carlo vs minimax on random ±1 trees ({trees} trees per depth)")
+           ylabel="fraction choosing the winning move",
+           title=f"Flat Monte Carlo vs minimax on balanced random trees ({trees_per_depth} "
+                 f"trees per depth, {int(totals.min())}–{int(totals.max())} where the "
+                 "choice matters)")
+    ax.title.set_fontsize(9)
     ax.set_ylim(0, 1.02)
     fig.tight_layout()
     return fig
