@@ -323,3 +323,93 @@ def test_random_tree_study_fair_leaves_decide_deep_trees():
     assert study.optimal_any[0] >= trees - 1
     with pytest.raises(ValueError, match="depths"):
         random_tree_study([], trees=1, playouts_per_move=1)
+
+
+# ------------------------------------------------------------------ exercise checks and figures
+
+
+def test_checks_accept_solutions_and_reject_mistakes(capsys):
+    from mcts_lesson.checks.games import (
+        check_flat_estimate,
+        check_subtraction_game,
+        check_tree_size,
+    )
+    from mcts_lesson.games import GameState, random_playout
+
+    def make_game(allowed):
+        class Game(GameState):
+            __slots__ = ("sticks", "to_move")
+
+            def __init__(self, sticks, to_move=0):
+                self.sticks, self.to_move = sticks, to_move
+
+            def legal_moves(self):
+                return tuple(k for k in allowed if k <= self.sticks)
+
+            def play(self, move):
+                return Game(self.sticks - move, 1 - self.to_move)
+
+            def is_terminal(self):
+                return self.sticks == 0
+
+            def winner(self):
+                return 1 - self.to_move if self.sticks == 0 else None
+
+            def __eq__(self, other):
+                return (self.sticks, self.to_move) == (other.sticks, other.to_move)
+
+            def __hash__(self):
+                return hash((self.sticks, self.to_move))
+
+        return Game
+
+    assert check_subtraction_game(make_game((1, 3, 4)))
+    assert not check_subtraction_game(make_game((1, 2, 3, 4)))
+    assert not check_subtraction_game(make_game((4, 3, 1)))
+
+    def sizes(n, m):
+        table = [1]
+        for i in range(1, n + 1):
+            table.append(1 + sum(table[i - k] for k in range(1, min(m, i) + 1)))
+        return table[n]
+
+    assert check_tree_size(sizes)
+    assert not check_tree_size(lambda n, m: 2**n)
+
+    def estimate(state, move, n, rng):
+        child, me, total = state.play(move), state.to_move, 0.0
+        for _ in range(n):
+            w = random_playout(child, rng)
+            total += 0.5 if w is None else float(w == me)
+        return total / n
+
+    def wrong_side(state, move, n, rng):
+        return 1.0 - estimate(state, move, n, rng)
+
+    def stub(*args):
+        raise NotImplementedError("Student exercise")
+
+    assert check_flat_estimate(estimate)
+    assert not check_flat_estimate(wrong_side)
+    assert not check_flat_estimate(stub)
+    out = capsys.readouterr().out
+    assert "Not done yet" in out and "Correct" in out and "Not yet" in out
+
+
+def test_figures_draw():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mcts_lesson.figures.games import flat_mc_estimates_figure, nim_tree_figure
+
+    fig = nim_tree_figure(4, 2)
+    assert fig.axes[0].get_xlabel() and fig.axes[0].get_ylabel()
+    plt.close(fig)
+    with pytest.raises(ValueError, match="200"):
+        nim_tree_figure(12, 3)
+    s = TicTacToe.from_string(".x.o.x...")
+    fig = flat_mc_estimates_figure(flat_monte_carlo(s, 20, rng=0), move_values(s))
+    assert fig.axes[0].get_ylabel().startswith("win rate")
+    plt.close(fig)
