@@ -334,3 +334,65 @@ def test_hoeffding_frequencies_match_the_exact_tail_and_respect_the_bound():
         exact = _binomial_lower_tail(size, p, size * (p - ui) - 1e-9)
         assert abs(f - exact) < Z * math.sqrt(exact * (1 - exact) / trials) + 1e-12
         assert exact <= math.exp(-2 * size * ui**2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Exercise checks and figures (the layers the notebook uses)
+
+
+def test_exercise_checks(capsys):
+    from mcts_lesson.checks import bandits as checks
+
+    def right(means, counts, n, c=1.0):
+        return means + c * np.sqrt(2 * np.log(n) / counts)
+
+    def no_two(means, counts, n, c=1.0):
+        return means + c * np.sqrt(np.log(n) / counts)
+
+    def stub(means, counts, n, c=1.0):
+        raise NotImplementedError("Student exercise")
+
+    assert checks.check_ucb1_index(right)
+    assert not checks.check_ucb1_index(no_two)
+    assert "factor 2" in capsys.readouterr().out
+    assert not checks.check_ucb1_index(stub)
+    assert "Not done yet" in capsys.readouterr().out
+
+    means, arms = [0.6, 0.5, 0.2], [0, 1, 2, 1, 0, 0]
+    assert checks.check_regret_by_hand(0.6, means, arms)
+    assert not checks.check_regret_by_hand(3.0, means, arms)  # the reward, not the regret
+    assert "expected reward" in capsys.readouterr().out
+    assert not checks.check_regret_by_hand(..., means, arms)
+
+    c_values, regret = [0.1, 0.3, 1.0, 2.0], [300.0, 26.0, 200.0, 550.0]
+    assert checks.check_choice_of_c(0.3, c_values, regret)
+    assert checks.check_choice_of_c(0.28, c_values, regret)  # nearest grid point
+    assert not checks.check_choice_of_c(2.0, c_values, regret)
+    assert "smaller c" in capsys.readouterr().out
+    assert not checks.check_choice_of_c(..., c_values, regret)
+
+
+def test_figures_draw_labelled_axes():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from mcts_lesson.figures import bandits as figures
+
+    results = [simulate(p, MEANS, 50, 5, rng=0) for p in (UCB1(), EpsilonGreedy(0.1))]
+    u = np.array([0.1, 0.2])
+    figs = [
+        figures.hoeffding_tails(u, {10: np.array([0.3, 0.1])}, p=0.5, trials=100),
+        figures.regret_curves(results),
+        figures.regret_curves(results, bounds=False, ymax=10.0),
+        figures.pulls_vs_log_n(results[0]),
+        figures.regret_against_c([1.0, 2.0], [results[0], results[0]]),
+        figures.optimal_fraction(results),
+    ]
+    for fig in figs:
+        for ax in fig.axes:
+            assert ax.get_xlabel() and ax.get_ylabel()
+        plt.close(fig)
+    with pytest.raises(ValueError):
+        figures.regret_curves([])
