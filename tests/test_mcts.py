@@ -358,6 +358,13 @@ def test_uct_1000_never_loses_to_random():
     assert result.losses == 0, result
 
 
-def test_uct_1000_draws_against_the_perfect_player():
-    result = play_match(UCTPlayer(1000), MinimaxPlayer(), 10, rng=8)
-    assert result == MatchResult(wins=0, draws=10, losses=0), result
+def test_uct_draws_against_the_perfect_player():
+    """UCT(2000) draws every game against perfect play (a random optimal move each turn).
+
+    At 1000 iterations UCT loses about 3% of such games (6 of 200 measured, all after an edge
+    opening where o's losing replies are deep), so a claim of "never loses" needs the larger
+    budget: UCT(2000) drew 200 of 200 in the same measurement. 30 games keep this test at
+    about 2 s; at 1000 iterations a loss in 30 games would be expected more often than not.
+    """
+    result = play_match(UCTPlayer(2000), MinimaxPlayer(), 30, rng=8)
+    assert result == MatchResult(wins=0, draws=30, losses=0), result
