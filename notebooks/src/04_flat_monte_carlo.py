@@ -163,8 +163,18 @@ print("after o plays 6, x's winning replies:", sorted(best_moves(trap.play(6))))
 
 # %% [markdown]
 # Cell 6 gives `o` two in the left column and the best random-play win rate (0.5), but it
-# loses: `x` answers at 0, which blocks that column and makes two threats at once. Only 2
-# and 8 keep the draw. Now flat Monte Carlo itself, with 2,000 playouts per move:
+# loses: `x` answers at 0, blocking that column and threatening the top row; `o` must block
+# at 2; `x` blocks `o`'s diagonal at 4 and now threatens both 7 and 8:
+
+# %%
+line = trap.play(6).play(0).play(2).play(4)
+print(line)
+print("o to move, values of its moves:", move_values(line))
+assert set(move_values(line).values()) == {-1} and best_moves(trap.play(6).play(0).play(2)) == {4}
+
+# %% [markdown]
+# Random play rarely finds such a sequence, so the move's average stays high. Only 2 and 8
+# keep the draw. Now flat Monte Carlo itself, with 2,000 playouts per move:
 
 # %%
 trap_result = flat_monte_carlo(trap, 2000, rng=2024)
