@@ -443,7 +443,8 @@ def simulate(policy: Policy, means, horizon: int, runs: int, rng=None, *,
         Optional callback ``progress(steps_done)``, called about 100 times.
 
     All runs advance together: one Python loop over time, NumPy operations over the
-    ``(runs, k)`` statistics. Returns a :class:`BanditResult` whose ``regret`` (shape
+    ``(k, runs)`` statistics. Index policies play each arm once first; a horizon shorter than
+    ``k`` simply ends during that round. Returns a :class:`BanditResult` whose ``regret`` (shape
     ``(runs, horizon)``) is the cumulative pseudo-regret ``n μ* − Σ_{t≤n} μ_{a_t}``.
     """
     if not isinstance(policy, Policy):
@@ -462,7 +463,6 @@ def simulate(policy: Policy, means, horizon: int, runs: int, rng=None, *,
     history = np.empty((horizon, runs), dtype=np.int16 if k < 2**15 else np.int64)
     regret = np.empty((horizon, runs))  # filled row by row, returned transposed
     previous = np.zeros(runs)
-    optimal = np.empty(horizon, dtype=np.int64)
     every = -(-horizon // 100)  # ceil: at most 100 calls
     bernoulli = rewards == "bernoulli"
     for t in range(horizon):
@@ -473,12 +473,15 @@ def simulate(policy: Policy, means, horizon: int, runs: int, rng=None, *,
             reward = means.take(arms) + sigma * rng.standard_normal(runs)
         stats.update(arms, reward)
         history[t] = arms
-        step_gap = gap.take(arms)
-        previous = np.add(previous, step_gap, out=regret[t])
-        optimal[t] = np.count_nonzero(step_gap == 0)
+        previous = np.add(previous, gap.take(arms), out=regret[t])
         if progress is not None and ((t + 1) % every == 0 or t + 1 == horizon):
             progress(t + 1)
 
+    best = np.flatnonzero(gap == 0)
+    if best.size == 1:
+        optimal = np.count_nonzero(history == best[0], axis=1)
+    else:
+        optimal = np.count_nonzero((gap == 0).take(history), axis=1)
     return BanditResult(policy=policy.name, means=means, rewards=rewards, arms=history.T,
                         regret=regret.T, pulls=stats.counts.T.astype(np.int64),
                         optimal_fraction=optimal / runs,
