@@ -112,15 +112,16 @@ for n in range(4, 25):
     if not set(choice) <= optimal:
         wrong.append(n)
 print("n where even infinitely many playouts may choose a losing move:", wrong)
-assert wrong and min(wrong) == 14
+assert wrong == [n for n in range(14, 25) if n % 4]  # every winnable n from 14 on
 
 # %% [markdown]
 # Two things happen as $n$ grows. The differences between the moves' averages shrink
-# fast (last column), so more and more playouts are needed to tell the moves apart: with a
-# standard error of about $0.5/\sqrt{n_i}$, separating a gap $g$ by two standard errors
-# takes $n_i \approx 1/g^2$ playouts. And from $n = 14$ on, even the exact averages
-# sometimes rank a losing move first (or tie it with the winning one): sampling more
-# cannot fix that.
+# fast (last column), so more and more playouts are needed to tell the moves apart: each
+# estimate has a standard error of about $0.5/\sqrt{n_i}$, a difference of two of them
+# about $0.71/\sqrt{n_i}$, so separating a gap $g$ by two standard errors takes
+# $n_i \approx 2/g^2$ playouts per move. And for $n = 14$ to 24, in *every* position that can
+# be won (all $n$ that are not multiples of 4), even the exact averages rank a losing move
+# first: sampling more cannot fix that.
 #
 # ## 2. Tic-tac-toe: flat Monte Carlo prefers a losing move
 #
@@ -397,8 +398,8 @@ check_flat_estimate(estimate)
 # * They converge to the **average over random play**, not to the game value. A position
 #   with one winning move among 100 averages 1% although it is won (seed 004); in
 #   tic-tac-toe, flat Monte Carlo prefers the losing move 6 in `.x.o.x...`, and more
-#   playouts only make it surer; in Nim with $m = 3$ even the exact averages pick losing
-#   moves from $n = 14$ on.
+#   playouts only make it surer; in Nim with $m = 3$ even the exact averages pick a losing
+#   move in every winnable position from $n = 14$ to 24.
 # * On random game trees where the choice matters, flat Monte Carlo's agreement with
 #   minimax falls towards a coin flip as the tree deepens; seed 004's qualitative claim
 #   reproduces, its exact percentages do not.
