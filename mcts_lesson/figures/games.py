@@ -157,22 +157,34 @@ def flat_mc_estimates_figure(result, values: dict, *, exact: dict | None = None,
 
 def flat_mc_convergence_figure(playouts: np.ndarray, running: dict, exact: dict,
                                values: dict, title: str) -> Figure:
-    """Running win-rate estimates of each move against the number of playouts.
+    """Left: running win-rate estimates of each move; right: their errors on log-log axes.
 
     ``running`` maps a move to its running mean (aligned with ``playouts``); dashed lines at
-    ``exact`` (the limit); colours by minimax value of the move.
+    ``exact`` (the limits); colours by the move's minimax value. The right panel draws
+    ``|estimate − limit|`` for each move with the envelope ``2 · 0.5/√n`` (two standard
+    errors of a mean of rewards in [0, 1], whose standard deviation is at most 1/2).
     """
-    fig, ax = plt.subplots(figsize=(7.5, 4))
+    fig, (ax, err) = plt.subplots(1, 2, figsize=(11, 4), width_ratios=(1.25, 1))
     for move, series in running.items():
         colour = VALUE_COLOURS[values[move]]
         ax.plot(playouts, series, color=colour, lw=1.2, label=f"move {move}")
         ax.axhline(exact[move], color=colour, ls="--", lw=0.8)
         ax.annotate(f"{move}", (playouts[-1], series[-1]), xytext=(3, 0),
                     textcoords="offset points", fontsize=8, color=colour, va="center")
+        err.loglog(playouts, np.abs(series - exact[move]) + 1e-12, color=colour, lw=0.8,
+                   alpha=0.8)
     ax.set_xscale("log")
     finish(ax, xlabel="playouts per move n_i (log scale)", ylabel="running win rate w_i / n_i",
            title=title)
-    ax.legend(frameon=False, fontsize=7, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    ax.title.set_fontsize(10)
+    ax.legend(frameon=False, fontsize=7, ncol=2, loc="lower right")
+    err.loglog(playouts, 1.0 / np.sqrt(playouts), "k--", lw=1.2,
+               label="2 standard errors at most: 1/√n")
+    err.set_ylim(1e-4, 1.5)
+    finish(err, xlabel="playouts per move n_i (log scale)",
+           ylabel="|estimate − limit| (log scale)",
+           title="Error of each move's estimate (colours as left)")
+    err.title.set_fontsize(10)
     fig.tight_layout()
     return fig
 
