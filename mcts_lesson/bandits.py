@@ -163,11 +163,12 @@ class ArmStats:
     * ``inv_sqrt_counts``: ``1/sqrt(T_j(n))`` (``inf`` for an arm never pulled), kept up to
       date so that a UCB-type index costs two array operations per step;
     * ``rewards`` and ``sigma``: the reward model (``"bernoulli"``, or ``"gaussian"`` with
-      standard deviation ``sigma``), for policies that model the rewards.
+      standard deviation ``sigma``), for policies that model the rewards;
+    * ``scratch``: a ``(k, runs)`` array a policy may use as working space within one step.
     """
 
     __slots__ = ("_columns", "_flat", "counts", "inv_sqrt_counts", "k", "means", "n", "rewards",
-                 "runs", "sigma", "sums")
+                 "runs", "scratch", "sigma", "sums")
 
     def __init__(self, runs: int, k: int, *, rewards: str = "bernoulli", sigma: float = 1.0):
         self.runs, self.k, self.n = runs, k, 0
@@ -176,6 +177,7 @@ class ArmStats:
         self.sums = np.zeros((k, runs))
         self.means = np.zeros((k, runs))
         self.inv_sqrt_counts = np.full((k, runs), np.inf)
+        self.scratch = np.empty((k, runs))  # working space a policy may overwrite each step
         self._columns = np.arange(runs)
         self._flat = tuple(a.reshape(-1) for a in (self.counts, self.sums, self.means,
                                                    self.inv_sqrt_counts))
@@ -334,7 +336,8 @@ class UCB1(IndexPolicy):
     def index(self, stats, rng):
         # Same as ucb1_index(stats.means, stats.counts, stats.n, self.c), in two in-place
         # operations on the cached 1/sqrt(T_j).
-        out = np.multiply(stats.inv_sqrt_counts, self.c * math.sqrt(2.0 * math.log(stats.n)))
+        out = np.multiply(stats.inv_sqrt_counts, self.c * math.sqrt(2.0 * math.log(stats.n)),
+                          out=stats.scratch)
         out += stats.means
         return out
 
