@@ -368,3 +368,58 @@ def test_uct_draws_against_the_perfect_player():
     """
     result = play_match(UCTPlayer(2000), MinimaxPlayer(), 30, rng=8)
     assert result == MatchResult(wins=0, draws=30, losses=0), result
+
+
+# ---------------------------------------------------------------------------------------------
+# exercise checks and figures
+# ---------------------------------------------------------------------------------------------
+def test_exercise_checks_accept_the_package_and_reject_mistakes(capsys):
+    from mcts_lesson.checks import mcts as checks
+
+    assert checks.check_backup(backup)
+    assert checks.check_best_child(best_child)
+    assert checks.check_node_count(checks_count)
+    assert not checks.check_node_count(lambda n, m: 2 ** n)
+
+    def one_sided_backup(v, winner):  # the classic bug: no sign flip
+        while v is not None:
+            v.N += 1
+            v.Q += 0.0 if winner is None else (1.0 if winner == 0 else -1.0)
+            v = v.parent
+
+    assert not checks.check_backup(one_sided_backup)
+    assert "sign must alternate" in capsys.readouterr().out
+
+    def greedy(v, c):
+        return max(v.children, key=lambda ch: ch.Q / ch.N)
+
+    assert not checks.check_best_child(greedy)
+
+    def stub(*args):
+        raise NotImplementedError("Student exercise: ...")
+
+    assert not checks.check_backup(stub)
+    assert "Not done yet" in capsys.readouterr().out
+
+
+def checks_count(n, m):
+    """T(n) = 1 + Σ_{k=1}^{min(m,n)} T(n-k), T(0) = 1, written independently of the check."""
+    return 1 if n == 0 else 1 + sum(checks_count(n - k, m) for k in range(1, min(m, n) + 1))
+
+
+def test_figures_draw():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    from mcts_lesson.figures import mcts as figures
+
+    result = uct_search(Nim(7, 3), 60, rng=0)
+    fig = figures.tree_figure(result.root, max_depth=2, title="t")
+    assert isinstance(fig, Figure) and fig.axes[0].get_xlabel()
+    study = convergence_study(Nim(6, 3), {2}, 100, 20, 3, rng=0)
+    fig2 = figures.convergence_figure({"n=6": study}, title="t")
+    assert fig2.axes[0].get_legend() is not None
+    plt.close("all")

@@ -74,13 +74,13 @@ def tree_figure(root, *, max_depth: int = 3, title: str | None = None,
     points = ax.scatter(xs, ys, s=sizes, c=means, cmap="coolwarm_r", vmin=-1, vmax=1,
                         edgecolors="k", linewidths=0.5, zorder=3)
     for x, y, n in zip(xs, ys, visits, strict=True):
-        ax.text(x, y - 0.22, f"{n:.0f}", fontsize=7, ha="center", va="top", zorder=4)
+        ax.text(x + 0.18, y - 0.12, f"{n:.0f}", fontsize=7, ha="left", va="top", zorder=4)
     fig.colorbar(points, ax=ax, label="mean value Q/N (mover's view)", shrink=0.8)
     ax.set_yticks(range(0, -max_depth - 1, -1), [str(d) for d in range(max_depth + 1)])
     ax.set_xticks([])
     ax.set_xlim(xs.min() - 0.7, xs.max() + 0.7)
     ax.set_ylim(-max_depth - 0.6, 0.5)
-    finish(ax, xlabel="nodes (labels under circles: visits N; on edges: move)",
+    finish(ax, xlabel="nodes (number beside a circle: visits N; on an edge: the move)",
            ylabel="depth", title=title, grid=False)
     return fig
 

@@ -129,7 +129,7 @@ assert root.N == 7 == sum(ch.N for ch in root.children)
 # `mcts.uct_search(state, iterations, c=..., rng=...)` runs the whole loop and returns the
 # chosen move, per-move statistics and the tree. Below: Nim with 7 sticks ($m = 3$), whose
 # only winning move is to take 3 (leaving a multiple of 4, chapter 3). Circles grow with the
-# visits $N$ (printed under them) and are coloured by the mean value for the player who moved
+# visits $N$ (printed beside them) and are coloured by the mean value for the player who moved
 # into the node. After 5 iterations the tree is a bush of single visits; after tens it starts
 # to lean; after hundreds the visits pile up under "take 3".
 
