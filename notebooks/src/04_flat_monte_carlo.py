@@ -255,10 +255,23 @@ interactive_plot(
 # the winning move. Averaging over the moves *evaluates a position as if the player to move
 # chose at random*.
 #
+# `ExplicitTree` writes a small game as a nested list (inner lists are positions, $+1$
+# means player 0 wins, $-1$ player 1 wins). Seed 004's position, with player 0 (A) to move:
+
+# %%
+one_in_hundred = [+1] + [-1] * 99            # player 0 to move: one win among 100
+position = ExplicitTree(one_in_hundred)
+print("random-play win rate of the position:", expected_playout_reward(position))
+print("minimax value for player 0:", solve(position))
+result = flat_monte_carlo(position, 20, rng=0)
+print("flat Monte Carlo plays", result.move, "with win rate", result.win_rate[result.move])
+assert abs(expected_playout_reward(position) - 0.01) < 1e-12 and solve(position) == 1
+assert result.move == 0
+
+# %% [markdown]
 # At the root, flat Monte Carlo compares moves one by one and finds the winning move
 # easily. The trouble comes when such a position sits *one move deeper*, where flat Monte
-# Carlo only sees its average. `ExplicitTree` writes a small game as a nested list (inner
-# lists are positions, $+1$ means player 0 wins, $-1$ player 1 wins). Player 0 chooses:
+# Carlo only sees its average. Player 0 chooses:
 #
 # * **move 0** leads to a position where player 1 has 100 replies: 99 of them lose for
 #   player 1, one wins. Random play: player 0 wins 99%. With best play player 1 finds the
@@ -268,7 +281,6 @@ interactive_plot(
 #   move 1 **wins**.
 
 # %%
-one_in_hundred = [+1] + [-1] * 99            # player 0 to move: one win among 100
 game = ExplicitTree([
     [+1] * 99 + [-1],                        # move 0: player 1 replies, one reply wins for 1
     [one_in_hundred],                        # move 1: one forced reply, then seed 004's position
@@ -278,9 +290,12 @@ for move, (rate, se) in result.as_dict().items():
     print(f"move {move}: flat win rate {rate:.3f} ± {se:.3f}, minimax value {move_values(game)[move]:+d}")
 print("flat Monte Carlo plays", result.move, "| minimax plays", sorted(best_moves(game)))
 assert result.move == 0 and best_moves(game) == frozenset({1})
+limits = [1 - expected_playout_reward(game.play(m)) for m in game.legal_moves()]
+print("limits with infinitely many playouts:", [round(x, 6) for x in limits])
+assert np.allclose(limits, [0.99, 0.01])
 
 # %% [markdown]
-# No number of playouts fixes this: the limits are 0.99 and 0.01. To get it right, an
+# No number of playouts fixes this: the limits are 0.99 and 0.01 (printed above). To get it right, an
 # algorithm must notice that in move 1's subtree one reply is much better than the
 # others, and *evaluate that position by its best move, not by its average*. That needs a
 # tree of statistics, not a flat list.
