@@ -408,6 +408,7 @@ class TicTacToe(_Frozen, GameState):
 
 #: The largest number of leaves a RandomTree may have (one byte each: 64 MiB).
 MAX_LEAVES = 1 << 26
+_CHUNK = 1 << 20
 
 
 class _TreeData:
@@ -453,7 +454,11 @@ class RandomTree(_Frozen, GameState):
                 f"leaves, more than the limit MAX_LEAVES = 2**26 (one byte per leaf)")
         generator = as_generator(rng)
         n = branching**depth
-        leaves = np.where(generator.random(n) < p_win, 1, -1).astype(np.int8)
+        leaves = np.empty(n, dtype=np.int8)
+        # draw in chunks so the temporary uniforms never take more than 8 MiB
+        for start in range(0, n, _CHUNK):
+            stop = min(n, start + _CHUNK)
+            leaves[start:stop] = np.where(generator.random(stop - start) < p_win, 1, -1)
         self._init_root(_TreeData(branching, depth, leaves))
 
     @classmethod

@@ -293,6 +293,7 @@ def test_random_tree_is_seeded_and_balanced():
     ((2, -1), "depth"),
     ((2, 27), "MAX_LEAVES"),
     ((10, 8), "MAX_LEAVES"),
+    ((3, 17), "MAX_LEAVES"),
     ((2.0, 3), "branching"),
 ])
 def test_random_tree_bad_parameters(args, message):
@@ -300,8 +301,12 @@ def test_random_tree_bad_parameters(args, message):
         RandomTree(*args)
 
 
-def test_random_tree_limit_is_inclusive():
-    assert 2**26 == MAX_LEAVES  # the documented limit; not built here (64 MiB)
+def test_random_tree_chunked_generation_is_seeded():
+    # more leaves than one generation chunk (2**20): the same seed gives the same tree
+    a = RandomTree(2, 21, rng=9).leaves
+    assert a.size == 2**21 and set(np.unique(a)) == {-1, 1}
+    np.testing.assert_array_equal(a, RandomTree(2, 21, rng=9).leaves)
+    assert MAX_LEAVES == 2**26
 
 
 def test_random_tree_from_leaves():
