@@ -1,6 +1,6 @@
 """Speed of the course's UCT against the reference UCT of seed 001, in the same process.
 
-    .venv/bin/python benchmarks/bench_mcts.py           # the speed comparison (about 10 s)
+    .venv/bin/python benchmarks/bench_mcts.py           # the speed comparison (a few seconds)
     .venv/bin/python benchmarks/bench_mcts.py --nim     # also: iteration rates on Nim
     .venv/bin/python benchmarks/bench_mcts.py --nim-study 100   # chapter 6's full study
                                                         # (100 seeds; about 15 minutes)

@@ -138,6 +138,8 @@ def final_rules_figure(budgets, successes: dict, seeds: int, *, title: str) -> F
     for label, hits in successes.items():
         proportion_band(ax, budgets, hits, seeds, label=label, marker="o")
     ax.set_xscale("log")
+    ax.minorticks_off()
+    ax.set_xticks(list(budgets), [str(b) for b in budgets])
     ax.set_ylim(-0.02, 1.02)
     finish(ax, xlabel="iterations (budget before any extra iterations)",
            ylabel="P(chosen move is optimal)", title=f"{title} ({seeds} seeds per point)")

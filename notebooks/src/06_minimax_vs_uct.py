@@ -103,7 +103,7 @@ plt.show()
 # %% [markdown]
 # For the UCT comparison we need minimax's time at $n = 25$. Running it takes several
 # seconds, so we estimate it from the exact node count and the time per node measured at
-# $n = 22$ (the benchmark script measures it directly, see the end of section 3):
+# $n = 22$ (`benchmarks/bench_mcts.py --nim-study` measures it directly):
 
 # %%
 per_node = seconds[ns.index(22)] / nodes[ns.index(22)]
