@@ -413,3 +413,36 @@ def test_figures_draw():
     fig = flat_mc_estimates_figure(flat_monte_carlo(s, 20, rng=0), move_values(s))
     assert fig.axes[0].get_ylabel().startswith("win rate")
     plt.close(fig)
+
+
+# ------------------------------------------------------------------ property: arbitrary small games
+
+game_trees = st.recursive(
+    st.sampled_from([-1, 0, 1]),
+    lambda children: st.lists(children, min_size=1, max_size=4),
+    max_leaves=40,
+)
+
+
+def plain_minimax(tree, maximiser=True):
+    """Value for player 0 of a nested-list game (player 0 maximises at even depths)."""
+    if isinstance(tree, int):
+        return tree
+    values = [plain_minimax(sub, not maximiser) for sub in tree]
+    return max(values) if maximiser else min(values)
+
+
+@settings(max_examples=300, deadline=None)
+@given(game_trees)
+def test_three_searches_agree_on_arbitrary_small_games(tree):
+    from mcts_lesson.games import ExplicitTree
+
+    root = ExplicitTree(tree)
+    expected = plain_minimax(tree)  # root: player 0 to move, so this is also the negamax value
+    full, pruned, tt = negamax(root), alphabeta(root), negamax_tt(root)
+    assert full.value == pruned.value == tt.value == solve(root) == expected
+    assert pruned.nodes <= full.nodes
+    if not root.is_terminal():
+        children = [plain_minimax(sub, False) for sub in tree]
+        assert best_moves(root) == frozenset(
+            i for i, v in enumerate(children) if v == max(children))
