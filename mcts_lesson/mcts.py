@@ -207,14 +207,10 @@ def backup(v: Node, winner) -> None:
     ``Δ(v) = +1`` if ``winner == v.player``, ``−1`` if the other player won, ``0`` for a
     draw; along an alternating path this is seed 000's ``Δ ← −Δ``.
     """
-    if winner is None:
-        while v is not None:
-            v.N += 1
-            v = v.parent
-        return
     while v is not None:
         v.N += 1
-        v.Q += 1.0 if v.player == winner else -1.0
+        if winner is not None:  # a draw adds 0
+            v.Q += 1.0 if v.player == winner else -1.0
         v = v.parent
 
 
