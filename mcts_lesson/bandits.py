@@ -124,7 +124,9 @@ def argmax_random_ties(values: np.ndarray, rng=None) -> np.ndarray:
 @functools.lru_cache(maxsize=64)
 def _tie_weights(k: int) -> tuple[int, np.ndarray]:
     big = k * (k - 1) // 2 + 1
-    dtype = np.int32 if k < 1000 else np.int64  # Σ_j (big + j) < k³ must fit
+    # the weighted sum is below k·(big + k) < k³/2 + 2k²: use the smallest integer type it fits
+    largest = k * (big + k)
+    dtype = np.int16 if largest < 2**15 else np.int32 if largest < 2**31 else np.int64
     weights = np.arange(big, big + k, dtype=dtype)[:, None]
     weights.flags.writeable = False
     return big, weights
@@ -135,12 +137,14 @@ def _argmax_ties(values: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     k = values.shape[0]
     tied = values == np.maximum.reduce(values, axis=0)
     big, weights = _tie_weights(k)
-    weighted = np.add.reduce(tied * weights, axis=0)  # = big·(number tied) + Σ tied arms
-    arms = weighted - big  # the arm, wherever exactly one is tied
+    weighted = np.add.reduce(tied * weights, axis=0, dtype=weights.dtype)
+    # weighted = big·(number tied) + Σ tied arms; where exactly one is tied, the arm is:
+    arms = weighted.astype(np.intp)
+    arms -= big
     with_ties = np.flatnonzero(weighted >= 2 * big)
     if with_ties.size:
         noise = rng.random((k, with_ties.size))
-        noise *= tied[:, with_ties]
+        noise *= tied.take(with_ties, axis=1)
         arms[with_ties] = noise.argmax(axis=0)
     return arms
 
@@ -191,7 +195,7 @@ class ArmStats:
         counts[flat] = new_counts
         sums[flat] = new_sums
         means[flat] = new_sums / new_counts
-        inv_sqrt_counts[flat] = 1.0 / np.sqrt(new_counts)
+        inv_sqrt_counts[flat] = np.sqrt(new_counts) ** -1
         self.n += 1
 
 
