@@ -423,3 +423,17 @@ def test_figures_draw():
     fig2 = figures.convergence_figure({"n=6": study}, title="t")
     assert fig2.axes[0].get_legend() is not None
     plt.close("all")
+
+
+def test_uct_plays_on_the_board_widget_with_visit_shares():
+    from mcts_lesson.play import TicTacToeBoard
+
+    player = UCTPlayer(300, rng=0)
+    board = TicTacToeBoard(player.with_annotations)
+    board.click(0)  # x in the corner; UCT answers as o
+    assert board.state.board.count(".") == 7 and board.status == "Your move"
+    grid = board.children[1]
+    shown = [b.description for b in grid.children if b.description.endswith("%")]
+    assert len(shown) == 7  # one share on each empty cell (the chosen cell is now taken)
+    shares = player.last_result.visit_shares()
+    assert shares[player.last_result.move] == max(shares.values())
