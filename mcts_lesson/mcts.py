@@ -623,6 +623,15 @@ class UCTPlayer(_Player):
         super().__init__(rng)
         if iterations is None and seconds is None:
             raise ValueError("give a budget: iterations=..., seconds=... or both")
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1
+                                       or int(iterations) != iterations):
+            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        if not (c >= 0 and math.isfinite(c)):
+            raise ValueError(f"the exploration constant c must be finite and >= 0, got {c!r}")
+        if final not in FINAL_RULES:
+            raise ValueError(f"final must be one of {FINAL_RULES}, got {final!r}")
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.final, self.max_extra, self.reuse_tree = final, max_extra, reuse_tree
         self.last_result: SearchResult | None = None

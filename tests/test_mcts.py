@@ -60,6 +60,15 @@ def test_bad_arguments_raise_value_error(kwargs, match):
         uct_search(Nim(5, 3), rng=0, **kwargs)
 
 
+@pytest.mark.parametrize("kwargs", [
+    {"iterations": None}, {"iterations": 0}, {"seconds": -1.0}, {"c": -0.5},
+    {"final": "most-visited"},
+])
+def test_uct_player_checks_its_arguments(kwargs):
+    with pytest.raises(ValueError):
+        UCTPlayer(**kwargs)
+
+
 def test_reused_root_must_match_the_state():
     result = uct_search(Nim(6, 3), 50, rng=0)
     with pytest.raises(ValueError, match="root state"):
@@ -354,7 +363,7 @@ def test_uct_1000_picks_optimal_moves_where_a_mistake_is_possible():
 
 
 def test_uct_1000_never_loses_to_random():
-    result = play_match(UCTPlayer(1000), RandomPlayer(), 30, rng=7)
+    result = play_match(UCTPlayer(1000), RandomPlayer(), 60, rng=7)
     assert result.losses == 0, result
 
 
