@@ -315,6 +315,9 @@ greedy = results["greedy"]
 seed002 = results["ε-greedy (ε_t=min(1, 1/t))"]
 auer = results["ε-greedy (ε_t=min(1, 50/t))"]
 
+# 2: greedy starts well (ahead of UCB1 at n = 100) ...
+assert regret_at(uc, 100)[0] - regret_at(greedy, 100)[0] > 4 * math.hypot(
+    regret_at(uc, 100)[1], regret_at(greedy, 100)[1])
 # 2 and 3: greedy and the 1/t schedule get stuck in a sizeable share of runs, UCB1 never does
 assert stuck_fraction(greedy) > 0.05 and stuck_fraction(seed002) > 0.05
 assert stuck_fraction(uc) == 0 and stuck_fraction(ts) == 0
