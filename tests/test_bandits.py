@@ -169,6 +169,38 @@ def test_ucb1_pulls_of_a_bad_arm_grow_logarithmically_not_linearly():
     assert pulls[9999] > pulls[999] and ratio < math.sqrt(10), ratio
 
 
+def _naive_ucb1_regret(means, horizon, rng) -> float:
+    """One run of UCB1 (c = 1) written the plain way, one pull at a time (a reference)."""
+    k = len(means)
+    counts, sums = [0] * k, [0.0] * k
+    best, regret = max(means), 0.0
+    for n in range(horizon):  # n pulls made so far
+        untried = [j for j in range(k) if counts[j] == 0]
+        if untried:
+            arm = untried[int(rng.integers(len(untried)))]
+        else:
+            index = [sums[j] / counts[j] + math.sqrt(2 * math.log(n) / counts[j])
+                     for j in range(k)]
+            top = max(index)
+            tied = [j for j in range(k) if index[j] == top]
+            arm = tied[int(rng.integers(len(tied)))]
+        counts[arm] += 1
+        sums[arm] += float(rng.random() < means[arm])
+        regret += best - means[arm]
+    return regret
+
+
+def test_vectorised_ucb1_agrees_with_a_plain_implementation():
+    # Same algorithm, different random streams: compare mean regret at n = 300 over 200 runs
+    # each, difference within 4 standard errors of the difference.
+    means, n, runs = [0.7, 0.6, 0.3], 300, 200
+    rng = np.random.default_rng(21)
+    plain = np.array([_naive_ucb1_regret(means, n, rng) for _ in range(runs)])
+    fast = simulate(UCB1(), means, n, runs, rng=22).regret[:, -1]
+    se = math.sqrt(plain.var(ddof=1) / runs + fast.var(ddof=1) / runs)
+    assert abs(plain.mean() - fast.mean()) < Z * se
+
+
 def test_thompson_beats_ucb1_on_a_close_pair():
     # An empirical claim the notebook makes: on (0.9, 0.8) Thompson sampling's regret at
     # n = 2000 is lower than UCB1's (c = 1). Difference of means, 4 standard errors.
