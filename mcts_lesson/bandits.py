@@ -118,6 +118,8 @@ def argmax_random_ties(values: np.ndarray, rng=None) -> np.ndarray:
     values = np.asarray(values)
     if values.ndim != 2 or values.shape[0] == 0:
         raise ValueError(f"values must have shape (k, runs) with k ≥ 1, got {values.shape}")
+    if np.issubdtype(values.dtype, np.floating) and np.isnan(values).any():
+        raise ValueError("values contain NaN, which has no maximum")
     return _argmax_ties(values, rng)
 
 

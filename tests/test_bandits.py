@@ -246,6 +246,8 @@ def test_argmax_random_ties_always_returns_a_maximum(k, runs, seed):
 def test_argmax_random_ties_rejects_bad_shapes():
     with pytest.raises(ValueError, match="shape"):
         argmax_random_ties(np.zeros(3))
+    with pytest.raises(ValueError, match="NaN"):
+        argmax_random_ties(np.array([[0.0], [np.nan]]))
 
 
 # ---------------------------------------------------------------------------------------------
