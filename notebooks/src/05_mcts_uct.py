@@ -70,6 +70,9 @@ from mcts_lesson.widgets import interactive_plot, progress_bar
 #
 # When the budget (iterations or seconds) runs out, the move of one root child is played.
 # Here are the package's versions of the phases, which follow the pseudocode line by line.
+# `rand` is a `random.Random` that each search seeds once from its `rng` argument (drawing
+# single numbers from it is much faster than from a NumPy generator), and `untried` holds
+# the moves not expanded yet.
 
 # %%
 for phase in (mcts.tree_policy, mcts.expand, mcts.best_child, mcts.default_policy,
@@ -84,7 +87,8 @@ for phase in (mcts.tree_policy, mcts.expand, mcts.best_child, mcts.default_polic
 # other. Every node stores $Q$ **from the viewpoint of the player who made the move into it**
 # (`node.player`): $+1$ for a playout that player won, $-1$ for a loss, $0$ for a draw.
 # Walking up one level changes the player, so the reward changes sign — seed 000 writes this
-# as $\Delta \leftarrow -\Delta$ in BACKUP. With this convention *every* node, whoever is to
+# as $\Delta \leftarrow -\Delta$ in BACKUP; our `backup` gets the same signs by comparing the
+# winner with `v.player` at each node. With this convention *every* node, whoever is to
 # move, picks the child with the **largest** UCT value: a child's $Q/N$ is exactly what the
 # player choosing it wants to maximise. Seed 001 says the same in words: on the opponent's
 # turn the tree policy must assume the most dangerous reply.
