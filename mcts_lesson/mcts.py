@@ -281,6 +281,23 @@ def _snapshot(root: Node, iteration: int, tree_size: int) -> RootSnapshot:
     )
 
 
+def _check_search_options(iterations, seconds, c, final, max_extra) -> None:
+    """Raise ``ValueError`` naming the first bad search option (shared by search and player)."""
+    if iterations is None and seconds is None:
+        raise ValueError("give a budget: iterations=..., seconds=... or both")
+    if iterations is not None and (isinstance(iterations, bool) or int(iterations) != iterations
+                                   or iterations < 1):
+        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
+    if seconds is not None and not seconds > 0:
+        raise ValueError(f"seconds must be positive, got {seconds!r}")
+    if not (c >= 0 and math.isfinite(c)):
+        raise ValueError(f"the exploration constant c must be finite and >= 0, got {c!r}")
+    if final not in FINAL_RULES:
+        raise ValueError(f"final must be one of {FINAL_RULES}, got {final!r}")
+    if max_extra < 0:
+        raise ValueError(f"max_extra must be >= 0, got {max_extra!r}")
+
+
 def uct_search(state, iterations: int | None = None, *, c: float = 1.0, rng=None,
                seconds: float | None = None, final: str = "robust", max_extra: int = 0,
                record_every: int | None = None, root: Node | None = None) -> SearchResult:
@@ -311,19 +328,7 @@ def uct_search(state, iterations: int | None = None, *, c: float = 1.0, rng=None
     """
     if state.is_terminal():
         raise ValueError(f"cannot search a finished game: {state!r}")
-    if iterations is None and seconds is None:
-        raise ValueError("give a budget: iterations=..., seconds=... or both")
-    if iterations is not None and (isinstance(iterations, bool) or int(iterations) != iterations
-                                   or iterations < 1):
-        raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
-    if seconds is not None and not seconds > 0:
-        raise ValueError(f"seconds must be positive, got {seconds!r}")
-    if not (c >= 0 and math.isfinite(c)):
-        raise ValueError(f"the exploration constant c must be finite and >= 0, got {c!r}")
-    if final not in FINAL_RULES:
-        raise ValueError(f"final must be one of {FINAL_RULES}, got {final!r}")
-    if max_extra < 0:
-        raise ValueError(f"max_extra must be >= 0, got {max_extra!r}")
+    _check_search_options(iterations, seconds, c, final, max_extra)
     if record_every is not None and record_every < 1:
         raise ValueError(f"record_every must be a positive integer, got {record_every!r}")
     rand = random.Random(int(as_generator(rng).integers(2**63)))
@@ -621,17 +626,7 @@ class UCTPlayer(_Player):
                  c: float = 1.0, final: str = "robust", max_extra: int = 0,
                  reuse_tree: bool = False, rng=None):
         super().__init__(rng)
-        if iterations is None and seconds is None:
-            raise ValueError("give a budget: iterations=..., seconds=... or both")
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1
-                                       or int(iterations) != iterations):
-            raise ValueError(f"iterations must be a positive integer, got {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, got {seconds!r}")
-        if not (c >= 0 and math.isfinite(c)):
-            raise ValueError(f"the exploration constant c must be finite and >= 0, got {c!r}")
-        if final not in FINAL_RULES:
-            raise ValueError(f"final must be one of {FINAL_RULES}, got {final!r}")
+        _check_search_options(iterations, seconds, c, final, max_extra)
         self.iterations, self.seconds, self.c = iterations, seconds, c
         self.final, self.max_extra, self.reuse_tree = final, max_extra, reuse_tree
         self.last_result: SearchResult | None = None
