@@ -53,8 +53,10 @@ __all__ = [
     "crossing_probability",
     "dimension_study",
     "fit_loglog_slope",
+    "grid_size",
     "hit_or_miss",
     "rms_error",
+    "running_estimate",
     "running_pi",
     "sample_mean",
     "throw_needles",
@@ -62,7 +64,7 @@ __all__ = [
 ]
 
 Z95 = 1.959963984540054  # the 97.5% quantile of the standard normal distribution
-DEFAULT_CHUNK = 1 << 20  # needles or points handled at once: bounds memory to a few tens of MB
+DEFAULT_CHUNK = 1 << 20  # points handled at once by the d-ball estimators (bounds memory)
 
 
 # --------------------------------------------------------------------------- validation
@@ -91,16 +93,16 @@ def buffon_constant(needle_length: float, line_spacing: float) -> float:
     ``K = 2l/d`` for ``l ≤ d`` and ``K = 2·[arccos(d/l) + (l/d)(1 − sqrt(1 − d²/l²))]``
     for ``l > d``.
     """
-    l_ = _check_positive("needle_length", needle_length)
+    length = _check_positive("needle_length", needle_length)
     d = _check_positive("line_spacing", line_spacing)
-    if l_ <= d:
-        return 2.0 * l_ / d
-    ratio = d / l_
-    return 2.0 * (math.acos(ratio) + (l_ / d) * (1.0 - math.sqrt(1.0 - ratio * ratio)))
+    if length <= d:
+        return 2.0 * length / d
+    ratio = d / length
+    return 2.0 * (math.acos(ratio) + (length / d) * (1.0 - math.sqrt(1.0 - ratio * ratio)))
 
 
 def crossing_probability(needle_length: float, line_spacing: float) -> float:
-    """Exact probability that a randomly dropped needle crosses a line: ``K / π``."""
+    """Exact probability that a randomly dropped needle crosses at least one line: ``K / π``."""
     return buffon_constant(needle_length, line_spacing) / math.pi
 
 
@@ -128,7 +130,11 @@ def _random_sines(m: int, rng: np.random.Generator) -> np.ndarray:
 
 def _crossings(m: int, half_length: float, half_spacing: float,
                rng: np.random.Generator) -> np.ndarray:
-    """Boolean array: does each of ``m`` needles cross a line (``x ≤ (l/2) sin φ``)?"""
+    """Boolean array: does each of ``m`` needles cross a line (``x ≤ (l/2) sin φ``)?
+
+    The readable version of the test; :func:`_count_crossings` is the same test, rearranged
+    for speed.
+    """
     x = rng.random(m) * half_spacing
     return x <= half_length * _random_sines(m, rng)
 
@@ -253,16 +259,18 @@ class RunningEstimate:
         return self.estimate - z * self.std_error, self.estimate + z * self.std_error
 
 
-def running_pi(n: int, needle_length: float = 1.0, line_spacing: float = 1.0,
-               rng=None) -> RunningEstimate:
-    """The π estimate and its standard error after each of ``n`` needles (for plots).
+def running_estimate(crossed, needle_length: float = 1.0,
+                     line_spacing: float = 1.0) -> RunningEstimate:
+    """The π estimate and its standard error after each needle of a sequence of throws.
 
-    Entries before the first crossing are ``nan`` (the estimate is not defined yet).
+    ``crossed`` is a boolean array, one entry per needle in the order thrown. Entries before
+    the first crossing are ``nan`` (the estimate is not defined yet).
     """
-    n = _check_count("n", n)
     k = buffon_constant(needle_length, line_spacing)
-    crossed = _crossings(n, needle_length / 2.0, line_spacing / 2.0, as_generator(rng))
-    count = np.arange(1, n + 1)
+    crossed = np.asarray(crossed, dtype=bool)
+    if crossed.ndim != 1 or crossed.size == 0:
+        raise ValueError("crossed must be a non-empty one-dimensional array of booleans")
+    count = np.arange(1, crossed.size + 1)
     p = np.cumsum(crossed) / count
     with np.errstate(divide="ignore", invalid="ignore"):
         estimate = np.where(p > 0, k / p, np.nan)
@@ -270,11 +278,21 @@ def running_pi(n: int, needle_length: float = 1.0, line_spacing: float = 1.0,
     return RunningEstimate(count, estimate, se)
 
 
+def running_pi(n: int, needle_length: float = 1.0, line_spacing: float = 1.0,
+               rng=None) -> RunningEstimate:
+    """The π estimate and its standard error after each of ``n`` needles (for plots)."""
+    n = _check_count("n", n)
+    buffon_constant(needle_length, line_spacing)  # validates the lengths
+    crossed = _crossings(n, needle_length / 2.0, line_spacing / 2.0, as_generator(rng))
+    return running_estimate(crossed, needle_length, line_spacing)
+
+
 @dataclass(frozen=True)
 class Needles:
-    """Needles on a sheet ``width`` wide, lines ``line_spacing`` apart at y = 0, d, 2d, ...
+    """Needles on a square sheet of side ``lines·d``, lines ``d`` apart at y = 0, d, 2d, ...
 
-    ``x0, y0, x1, y1`` are the end points; ``crosses`` says whether the needle touches a line.
+    ``x0, y0, x1, y1`` are the end points; ``crosses`` says whether the needle touches a line
+    (the ruling is taken to continue beyond the sheet, so every needle sees the same lines).
     """
 
     x0: np.ndarray
@@ -387,8 +405,10 @@ def rms_error(estimator: Callable[[int, np.random.Generator], float], true_value
               ns, repeats: int = 100, rng=None) -> np.ndarray:
     """Root-mean-square error of ``estimator(n, rng)`` over ``repeats`` runs, for each n.
 
-    ``estimator`` returns a number (or an object with ``.value``). For an unbiased estimator
-    the RMS error is its standard deviation, which for Monte Carlo falls like ``1/sqrt(n)``.
+    ``estimator`` returns a number (or an object with ``.value``). RMS² = variance + bias².
+    For an unbiased estimator the RMS error is its standard deviation, which for Monte Carlo
+    falls like ``1/sqrt(n)``. (Buffon's ``π̂ = K/p̂`` has a small bias, about
+    ``π(1 − P)/(nP)``, which also falls like ``1/n`` and so is soon negligible.)
     """
     repeats = _check_count("repeats", repeats)
     rng = as_generator(rng)
@@ -459,8 +479,11 @@ def ball_volume_midpoint(d: int, k: int, *, chunk_size: int = DEFAULT_CHUNK) -> 
     """Midpoint-rule volume of the unit d-ball on a grid of ``k`` cells per axis (``k^d`` points).
 
     Each of the ``k^d`` cells of the cube ``[−1, 1]^d`` counts as inside when its centre is.
-    The result is deterministic, so its ``std_error`` is ``nan``; its error shrinks only like
-    ``k⁻¹ = N^{−1/d}`` because the cells cut by the sphere are counted all or nothing.
+    The result is deterministic, so its ``std_error`` is ``nan``. The cells cut by the
+    sphere are counted all or nothing, so the error is at worst of order ``k⁻¹ = N^{−1/d}``;
+    in practice the over- and under-counts largely cancel and it falls about like
+    ``k⁻² = N^{−2/d}`` (chapter 1 measures it). Either way the rate in ``N`` gets worse as
+    ``d`` grows, unlike Monte Carlo's ``N^{−1/2}``.
     """
     d = _check_count("d", d)
     k = _check_count("k", k)
@@ -506,15 +529,15 @@ def dimension_study(dims=range(1, 11), budget: int = 200_000, rng=None) -> Dimen
     """For each d: the grid with ``k^d ≤ budget`` points, and Monte Carlo with as many points."""
     dims = np.array([_check_count("d", d) for d in dims])
     rng = as_generator(rng)
-    evaluations, exact, grid, mc, se = [], [], [], [], []
+    evaluations, exact, grid_values, mc_values, mc_errors = [], [], [], [], []
     for d in dims.tolist():
         k = grid_size(d, budget)
-        g = ball_volume_midpoint(d, k)
-        m = ball_volume_monte_carlo(d, g.n, rng)
-        evaluations.append(g.n)
+        grid = ball_volume_midpoint(d, k)
+        sample = ball_volume_monte_carlo(d, grid.n, rng)
+        evaluations.append(grid.n)
         exact.append(unit_ball_volume(d))
-        grid.append(g.value)
-        mc.append(m.value)
-        se.append(m.std_error)
-    return DimensionStudy(dims, np.array(evaluations), np.array(exact), np.array(grid),
-                          np.array(mc), np.array(se))
+        grid_values.append(grid.value)
+        mc_values.append(sample.value)
+        mc_errors.append(sample.std_error)
+    return DimensionStudy(dims, np.array(evaluations), np.array(exact), np.array(grid_values),
+                          np.array(mc_values), np.array(mc_errors))

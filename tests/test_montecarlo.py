@@ -221,3 +221,39 @@ def test_dimension_study_uses_equal_budgets():
     assert np.allclose(study.exact, [mc.unit_ball_volume(d) for d in range(1, 7)])
     # Monte Carlo errors are within Z of their own standard errors.
     assert np.all(np.abs(study.mc_estimate - study.exact) <= Z * study.mc_std_error + 1e-12)
+
+
+def test_exercise_checks_accept_solutions_and_reject_mistakes(capsys):
+    from mcts_lesson.checks import montecarlo as checks
+
+    def right(m, n, length, spacing):
+        return 2 * n * length / (m * spacing)
+
+    assert checks.check_pi_from_counts(right)
+    assert not checks.check_pi_from_counts(lambda m, n, length, spacing: m / n)
+    assert not checks.check_pi_from_counts(lambda m, n, length, spacing: (1, 2))
+
+    def stub(m, n, length, spacing):
+        raise NotImplementedError("Student exercise")
+
+    assert not checks.check_pi_from_counts(stub)
+    assert "Not done yet" in capsys.readouterr().out
+
+    def good_mean(f, n, rng):
+        values = f(rng.random(n))
+        return values.mean(), values.std(ddof=1) / np.sqrt(n)
+
+    def divides_by_n(f, n, rng):
+        values = f(rng.random(n))
+        return values.mean(), values.std(ddof=1) / n
+
+    assert checks.check_sample_mean(good_mean)
+    assert not checks.check_sample_mean(divides_by_n)
+    assert "not by n" in capsys.readouterr().out
+
+    want = checks.needles_for_standard_error(0.001)
+    assert want == math.ceil(math.pi**2 * (1 - 2 / math.pi) / ((2 / math.pi) * 1e-6))
+    assert checks.check_needles_needed(want)
+    assert not checks.check_needles_needed(want / 2)
+    assert not checks.check_needles_needed("many")
+    assert not checks.check_needles_needed(...)

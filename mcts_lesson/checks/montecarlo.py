@@ -19,17 +19,35 @@ def check_pi_from_counts(estimate_pi) -> CheckResult:
             want = 2 * n * length / (m * spacing)
             if got is None:
                 return report(False, "Your function returned None: did you forget `return`?")
-            if not math.isclose(float(got), want, rel_tol=1e-9):
+            value = _as_number(got)
+            if value is None:
+                return report(False, f"Return a single number; got {got!r}.")
+            if not math.isclose(value, want, rel_tol=1e-9):
                 hint = ""
-                if math.isclose(float(got), m / n, rel_tol=1e-9):
+                if math.isclose(value, m / n, rel_tol=1e-9):
                     hint = " You returned the crossing rate m/n; solve P = 2l/(πd) for π."
-                elif math.isclose(float(got), want / 2, rel_tol=1e-9):
+                elif math.isclose(value, want / 2, rel_tol=1e-9):
                     hint = " You are off by a factor of 2: P = 2l/(πd), not l/(πd)."
+                elif math.isclose(value, 2 * n * spacing / (m * length), rel_tol=1e-9):
+                    hint = " l and d are swapped: the needle length goes in the numerator."
+                elif math.isclose(value, 2 * n / m, rel_tol=1e-9):
+                    hint = " The ratio l/d is missing: π ≈ 2nl/(md)."
                 return report(False, f"For m={m}, n={n}, l={length}, d={spacing} you gave "
                                      f"{got}, expected {want:.6f}.{hint}")
     except StudentNotDone as error:
         return not_done(error)
     return report(True, "π ≈ 2nl/(md) — the crossing rate m/n stands in for P = 2l/(πd).")
+
+
+def _as_number(value) -> float | None:
+    """``value`` as a float if it is a real number (or a NumPy scalar), else None."""
+    if isinstance(value, (bool, str, bytes)):
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 def check_sample_mean(student_sample_mean) -> CheckResult:
@@ -40,14 +58,23 @@ def check_sample_mean(student_sample_mean) -> CheckResult:
         out = call_student(student_sample_mean, f, n, np.random.default_rng(5))
     except StudentNotDone as error:
         return not_done(error)
-    try:
-        estimate, se = (float(v) for v in out)
-    except (TypeError, ValueError):
+    pair = tuple(out) if isinstance(out, (tuple, list)) else ()
+    numbers = [_as_number(v) for v in pair]
+    if len(numbers) != 2 or None in numbers:
         return report(False, f"Return a pair (estimate, std_error); got {out!r}.")
+    estimate, se = numbers
     expected_se = math.sqrt(variance / n)
     if not math.isclose(se, expected_se, rel_tol=0.05):
-        hint = (" Did you divide the standard deviation by sqrt(n)?"
-                if math.isclose(se, math.sqrt(variance), rel_tol=0.05) else "")
+        hint = ""
+        if math.isclose(se, math.sqrt(variance), rel_tol=0.05):
+            hint = " That is the SD of f(U); the standard error divides it by sqrt(n)."
+        elif math.isclose(se, math.sqrt(variance) / n, rel_tol=0.05):
+            hint = " Divide the SD by sqrt(n), not by n."
+        elif math.isclose(se, variance / n, rel_tol=0.05):
+            hint = " That is the variance of the mean; take its square root."
+        elif math.isclose(se, math.sqrt(exact * (1 - exact) / n), rel_tol=0.05):
+            hint = (" That is hit-or-miss's formula sqrt(p(1-p)/n); the sample mean uses the "
+                    "SD of the values f(U).")
         return report(False, f"Standard error {se:.3g}, expected about {expected_se:.3g} "
                              f"for ∫x³ with n = {n:,}.{hint}")
     if abs(estimate - exact) > 4 * expected_se:
@@ -68,10 +95,16 @@ def check_needles_needed(answer, target_se: float = 0.001) -> CheckResult:
     if answer is ... or answer is None:
         print("✏️ Not done yet. Replace the ... with your number.")
         return CheckResult(False)
+    value = _as_number(answer)
+    if value is None or value <= 0:
+        return report(False, f"Give a positive number of needles; got {answer!r}.")
     want = needles_for_standard_error(target_se)
-    ratio = float(answer) / want
+    ratio = value / want
     if 0.9 <= ratio <= 1.1:
         return report(True, f"About {want:,} needles: SE = π·sqrt((1−P)/(nP)) with P = 2/π.")
-    hint = (" Remember the standard error falls like 1/sqrt(n): halving it costs 4× the needles."
-            if ratio < 0.1 or ratio > 10 else "")
-    return report(False, f"{answer:,} is {ratio:.2f}× the answer (within 10% counts).{hint}")
+    direction = "too few" if ratio < 1 else "too many"
+    hint = " Start from SE = π·sqrt((1−P)/(nP)) and solve for n."
+    if math.isclose(value, math.sqrt(want), rel_tol=0.1):
+        hint = " You have sqrt(n): the SE falls like 1/sqrt(n), so square your count."
+    return report(False, f"{value:,.0f} needles is {direction}: the answer is about "
+                         f"{1 / ratio:.3g}× yours (within 10% counts).{hint}")

@@ -89,8 +89,10 @@ def estimator_spread_figure(hm_values, sm_values, exact: float, n: int) -> Figur
     """Figure 1.4: histograms of many hit-or-miss and sample-mean estimates of one integral."""
     fig, ax = plt.subplots(figsize=(7, 4))
     bins = np.histogram_bin_edges(np.concatenate([hm_values, sm_values]), bins=40)
-    ax.hist(hm_values, bins=bins, alpha=0.6, label=f"hit-or-miss (SD {np.std(hm_values):.4f})")
-    ax.hist(sm_values, bins=bins, alpha=0.6, label=f"sample mean (SD {np.std(sm_values):.4f})")
+    ax.hist(hm_values, bins=bins, alpha=0.6,
+            label=f"hit-or-miss (SD {np.std(hm_values, ddof=1):.4f})")
+    ax.hist(sm_values, bins=bins, alpha=0.6,
+            label=f"sample mean (SD {np.std(sm_values, ddof=1):.4f})")
     ax.axvline(exact, color="k", linestyle="--", label="exact value")
     finish(ax, xlabel="estimate of the integral", ylabel="number of repeats",
            title=f"{len(hm_values)} repeats, N = {n:,} points each")
@@ -101,8 +103,10 @@ def dimension_figure(study: mc.DimensionStudy) -> Figure:
     """Figure 1.5: relative error of grid and Monte Carlo for the unit d-ball, same budget."""
     fig, ax = plt.subplots(figsize=(7, 4.5))
 
-    def positive(values):  # an error of exactly 0 (d = 1) cannot be drawn on a log axis
-        return np.where(values > 0, values, np.nan)
+    def positive(values):
+        # At d = 1 both methods are exact up to rounding (~1e-16), which a log axis cannot
+        # show usefully: treat relative errors below 1e-12 as zero and leave them out.
+        return np.where(values > 1e-12, values, np.nan)
 
     ax.semilogy(study.dims, positive(study.grid_relative_error), "s-",
                 label="midpoint grid (k^d points)")
@@ -110,8 +114,8 @@ def dimension_figure(study: mc.DimensionStudy) -> Figure:
                 label="Monte Carlo, same number of points")
     ax.semilogy(study.dims, positive(study.mc_relative_std_error), ":", color="C1",
                 label="Monte Carlo standard error / volume")
-    if np.any(study.grid_relative_error == 0) or np.any(study.mc_relative_error == 0):
-        ax.annotate("errors of exactly 0 are not drawn", xy=(0.02, 0.02),
+    if np.any(study.grid_relative_error <= 1e-12) or np.any(study.mc_relative_error <= 1e-12):
+        ax.annotate("errors of 0 (exact up to rounding) are not drawn", xy=(0.02, 0.02),
                     xycoords="axes fraction", fontsize=8, color="0.4")
     ax.set_xticks(study.dims)
     finish(ax, xlabel="dimension d", ylabel="relative error |estimate − V_d| / V_d",
@@ -123,14 +127,16 @@ def dimension_figure(study: mc.DimensionStudy) -> Figure:
 def buffon_dashboard(n: int, ratio: float, seed: int) -> Figure:
     """The chapter's interactive plot: needles on the left, running estimate on the right.
 
-    ``ratio`` is l/d (line spacing fixed at 1).
+    ``ratio`` is l/d (line spacing fixed at 1). Both panels show the same throws: the picture
+    draws the first 300 needles of the ``n`` whose running estimate is on the right.
     """
-    needles = mc.throw_needles(min(n, 300), ratio, 1.0, lines=4, rng=seed)
-    run = mc.running_pi(n, ratio, 1.0, rng=seed + 1)
+    needles = mc.throw_needles(n, ratio, 1.0, lines=4, rng=seed)
+    run = mc.running_estimate(needles.crosses, ratio, 1.0)
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5),
                                       gridspec_kw={"width_ratios": [1, 1.6]})
-    draw_needles(left, needles)
-    finish(left, xlabel="x", ylabel="y", title=f"first {needles.crosses.size} needles, "
+    draw_needles(left, needles, max_drawn=300)
+    drawn = min(300, n)
+    finish(left, xlabel="x", ylabel="y", title=f"first {drawn} of the {n:,} needles, "
            f"l/d = {ratio:g}", grid=False, legend=False)
     draw_running_estimate(right, run)
     final = run.estimate[-1]

@@ -12,7 +12,9 @@
 # # Chapter 1 — Monte Carlo estimation
 #
 # *From Buffon's needle to Monte Carlo Tree Search, part 1 of 9.*
-# Source: the textbook chapter "Monte Carlo game methods" (seed 000), §8.2.1.
+# Source: the textbook chapter "Monte Carlo game methods", §8.2.1. (The course cites its five
+# source texts as *seed 000* to *seed 004*; the README lists them. Not to be confused with
+# the random seeds, like `rng=1777`, that make each experiment repeatable.)
 #
 # ## What you will learn
 # - The idea every later chapter uses: turn a quantity into the **expected value of a random
@@ -82,10 +84,13 @@ from mcts_lesson.widgets import interactive_plot
 # Two details of our simulation (`mcts_lesson.montecarlo`):
 # - **No π inside.** Drawing $\varphi = \pi U$ would use π to estimate π. Instead we pick a
 #   random point in the quarter disc and take its direction: $\sin\varphi = v/\sqrt{u^2+v^2}$.
-# - **Long needles** ($l > d$) are allowed: the same integral, with the crossing condition
-#   capped at $x \le d/2$, gives
+# - **Long needles** ($l > d$) are allowed. A long needle can cross several lines; we count
+#   it once if it crosses *at least one*. The condition $x \le \tfrac{l}{2}\sin\varphi$ is
+#   the same, but once $\tfrac{l}{2}\sin\varphi$ exceeds $d/2$ every $x$ qualifies, so the
+#   integrand becomes $\min(\tfrac{l}{2}\sin\varphi,\ d/2)$. Integrating it gives
 #   $P = \frac{2}{\pi}\left[\arccos\frac{d}{l} + \frac{l}{d}\left(1-\sqrt{1-d^2/l^2}\right)\right]$,
-#   which is still a constant over π, so π can still be estimated from $\hat P$.
+#   which equals $2l/(\pi d)$ at $l = d$ and is still a constant divided by π, so π can still
+#   be estimated from $\hat P$.
 #
 # Here are 200 needles with $l = d$; red ones cross a line.
 
@@ -123,7 +128,9 @@ assert abs(result.pi_estimate - math.pi) < 4 * result.std_error
 #   = \pi\,\sqrt{\frac{1-P}{nP}} .$$
 #
 # Plugging in the observed $\hat P$ gives the standard error printed above, and
-# $\hat\pi \pm 1.96\,\operatorname{SE}$ is an approximate 95% confidence interval. The band
+# $\hat\pi \pm 1.96\,\operatorname{SE}$ is an approximate 95% confidence interval (for a
+# normally distributed estimate, 95% of the probability lies within 1.96 standard deviations
+# of the mean; with thousands of needles $\hat\pi$ is very nearly normal). The band
 # below shows it after every needle: it narrows like $1/\sqrt n$, and the estimate wanders
 # inside it.
 
@@ -176,15 +183,17 @@ plt.show()
 # %% [markdown]
 # **Reading the slope.** $-1/2$ means: 100× more needles for one more correct digit. A million
 # needles gave an SE of about 0.0024; to reach 0.000024 we would need $10^{10}$ needles. Monte
-# Carlo is slow to converge — but, as section 6 shows, this rate does not get worse as the
-# problem's dimension grows.
+# Carlo is slow to converge — but, as section 6 shows, this rate stays the same in any
+# dimension, while a grid's gets worse.
 
 # %% [markdown]
 # ## 5. Monte Carlo integration: hit-or-miss and the sample mean
 #
 # To compute $I = \int_0^1 f(x)\,dx$ for $0 \le f \le 1$, the textbook throws $N$ points
 # uniformly into the unit square and counts the $n$ that fall under the curve
-# ("hit-or-miss"):
+# ("hit-or-miss"). (Careful with the letters: in this section $N$ is the number of points and
+# $n$ the number of hits.) With $\xi_1, \xi_2$ two independent random numbers, uniform on
+# $[0, 1]$, as the coordinates of one point:
 #
 # $$\eta = \begin{cases}1 & \xi_1 \le f(\xi_2)\\ 0 & \text{otherwise}\end{cases},\qquad
 # E[\eta] = \int_0^1 f(x)\,dx = I,\qquad I \approx \frac{n}{N}.$$
@@ -220,8 +229,9 @@ figures.estimator_spread_figure(hm_values, sm_values, exact=1 / 3, n=2_000)
 plt.show()
 
 # %% [markdown]
-# The sample mean is about 1.58× more precise here, which is worth $1.58^2 \approx 2.5$× as
-# many samples. Both still converge at the same $N^{-1/2}$ rate:
+# Theory says the sample mean is 1.58× more precise here (this run measured the ratio
+# printed above), which is worth $1.58^2 \approx 2.5$× as many samples. Both still converge
+# at the same $N^{-1/2}$ rate:
 
 # %%
 int_ns = np.array([100, 1_000, 10_000, 100_000])
@@ -243,8 +253,10 @@ plt.show()
 # The textbook's key remark: with $N$ samples the Monte Carlo error depends on $N$ (like
 # $1/\sqrt N$) and on the variance of what we average, **but not on the dimension of the
 # integral**. A grid does depend on it: with a budget of $N$ points, a grid in $d$ dimensions
-# has only $k = N^{1/d}$ points per axis, so its spacing — and, for a function with a jump
-# such as "inside the ball or not", its error — shrinks only like $N^{-1/d}$.
+# has only $k = N^{1/d}$ points per axis. The midpoint rule's error typically falls like the
+# square of the spacing, $k^{-2} = N^{-2/d}$ (for a function with a jump, such as "inside the
+# ball or not", it can be as slow as $k^{-1} = N^{-1/d}$). Either way the *rate* gets worse
+# as $d$ grows, and $N^{-2/d}$ is slower than Monte Carlo's $N^{-1/2}$ as soon as $d > 4$.
 #
 # We estimate the volume of the unit ball in $d = 1,\dots,10$ dimensions,
 # $V_d = \pi^{d/2}/\Gamma(d/2+1)$, with at most 200,000 evaluations each: a midpoint grid with
@@ -262,16 +274,44 @@ plt.show()
 
 # %% [markdown]
 # What the table shows:
+# - The "points" column goes up and down because a grid must have a whole number $k$ of
+#   points per axis: $k^d \le 200{,}000$ gives $k = 447$ at $d = 2$, $58$ at $d = 3$, and only
+#   $k = 3$ at $d = 9$ (19,683 points, since $4^9$ would exceed the budget) and $d = 10$.
+#   Monte Carlo gets exactly as many points as the grid in each row.
 # - In $d = 1$ both are exact (every point of $[-1,1]$ is in the "ball"); in $d = 2, 3$ the
-#   grid wins: it has hundreds of points per axis.
-# - From $d = 4$ on, Monte Carlo is more accurate with the same budget, and the grid collapses:
-#   at $d = 10$ it has $k = 3$ points per axis.
-# - Monte Carlo's error does grow with $d$, but only because the ball fills a shrinking
-#   fraction $V_d/2^d$ of the cube ($0.25\%$ at $d = 10$), which raises the *relative
-#   variance* of the estimate; its $N^{-1/2}$ rate is the same in every dimension.
+#   grid wins clearly.
+# - From $d = 4$ on, Monte Carlo is more accurate with the same budget, and the grid becomes
+#   erratic: with 3 or 4 points per axis its answer depends on where the few cell centres
+#   happen to fall ($122\%$ off at $d = 8$, where $k = 4$).
+# - Monte Carlo's relative error also grows with $d$, for two reasons: the ball fills a
+#   shrinking fraction $V_d/2^d$ of the cube ($0.25\%$ at $d = 10$), which raises the
+#   relative variance of the estimate, and the budget shrinks with the grid's ($19{,}683$
+#   points at $d = 9$, which is why $d = 9$ is worse than $d = 10$).
 #
-# Game trees are the extreme case: far too many positions to lay any grid over them, so we
-# sample. That is where this course is heading.
+# The table compares one budget per dimension. The *rates* are the real story: below we
+# refine the grid in $d = 2, 3, 4, 6$ and fit the slope of its error against the number of
+# points, as we did for Monte Carlo in section 4.
+
+# %%
+grid_slopes = {}
+for d in (2, 3, 4, 6):
+    ks = np.unique(np.geomspace(max(2, round(1000 ** (1 / d))), mc.grid_size(d, 400_000),
+                                12).astype(int))
+    errors = np.array([abs(mc.ball_volume_midpoint(d, int(k)).value - mc.unit_ball_volume(d))
+                       for k in ks]) / mc.unit_ball_volume(d)
+    grid_slopes[d] = mc.fit_loglog_slope(ks.astype(float) ** d, errors)[0]
+    print(f"d = {d}: grid error ~ N^{grid_slopes[d]:.2f}  (N^(-2/d) = N^{-2 / d:.2f}; "
+          f"Monte Carlo: N^-0.50)")
+slopes = [grid_slopes[d] for d in (2, 3, 4, 6)]
+assert slopes == sorted(slopes)  # flatter (less negative) as d grows
+assert grid_slopes[2] < -0.5 < grid_slopes[6]  # faster than Monte Carlo at d = 2, slower at 6
+
+# %% [markdown]
+# The grid's convergence gets slower with every added dimension, close to the $N^{-2/d}$ of
+# the midpoint rule (the fits are rough: the ball's boundary makes the error jump about as
+# $k$ changes). Monte Carlo's $N^{-1/2}$ does not change. Game trees are the extreme case:
+# far too many positions to lay any grid over them, so we sample. That is where this course
+# is heading.
 
 # %%
 small, large = study.dims <= 3, study.dims >= 4
@@ -385,7 +425,7 @@ checks.check_needles_needed(needles_needed)
 # its answer, UCB1, is the heart of Monte Carlo Tree Search.
 #
 # ---
-# ### About the automatic checks of this notebook
+# ### For teachers: the automatic checks of this notebook
 # Teachers validate the course with `make test`, which re-runs every notebook with
 # [nbval](https://nbval.readthedocs.io) in *strict* mode: each cell's printed text must match
 # the saved output exactly (pictures are not compared). That is why every experiment here is
