@@ -335,34 +335,9 @@ def test_gamestate_is_the_common_base_and_abstract():
 
 
 def test_a_new_game_needs_only_the_five_methods():
-    class Countdown(GameState):
-        """Say 1 or 2; whoever reaches 0 wins (Nim with m=2, written by a student)."""
+    from subtraction_game import make_subtraction_game
 
-        __slots__ = ("n", "to_move")
-
-        def __init__(self, n, to_move=0):
-            self.n, self.to_move = n, to_move
-
-        def legal_moves(self):
-            return tuple(k for k in (1, 2) if k <= self.n)
-
-        def play(self, move):
-            if move not in self.legal_moves():
-                raise ValueError(f"illegal move {move!r}")
-            return Countdown(self.n - move, 1 - self.to_move)
-
-        def is_terminal(self):
-            return self.n == 0
-
-        def winner(self):
-            return 1 - self.to_move if self.n == 0 else None
-
-        def __eq__(self, other):
-            return (self.n, self.to_move) == (other.n, other.to_move)
-
-        def __hash__(self):
-            return hash((self.n, self.to_move))
-
+    Countdown = make_subtraction_game((1, 2))
     assert random_playout(Countdown(7), 0) in (0, 1)
     assert "<pre>" in Countdown(3)._repr_html_()
 

@@ -329,39 +329,14 @@ def test_random_tree_study_fair_leaves_decide_deep_trees():
 
 
 def test_checks_accept_solutions_and_reject_mistakes(capsys):
+    from subtraction_game import make_subtraction_game as make_game
+
     from mcts_lesson.checks.games import (
         check_flat_estimate,
         check_subtraction_game,
         check_tree_size,
     )
-    from mcts_lesson.games import GameState, random_playout
-
-    def make_game(allowed):
-        class Game(GameState):
-            __slots__ = ("sticks", "to_move")
-
-            def __init__(self, sticks, to_move=0):
-                self.sticks, self.to_move = sticks, to_move
-
-            def legal_moves(self):
-                return tuple(k for k in allowed if k <= self.sticks)
-
-            def play(self, move):
-                return Game(self.sticks - move, 1 - self.to_move)
-
-            def is_terminal(self):
-                return self.sticks == 0
-
-            def winner(self):
-                return 1 - self.to_move if self.sticks == 0 else None
-
-            def __eq__(self, other):
-                return (self.sticks, self.to_move) == (other.sticks, other.to_move)
-
-            def __hash__(self):
-                return hash((self.sticks, self.to_move))
-
-        return Game
+    from mcts_lesson.games import random_playout
 
     assert check_subtraction_game(make_game((1, 3, 4)))
     assert not check_subtraction_game(make_game((1, 2, 3, 4)))
